@@ -1,0 +1,141 @@
+import { existsSync, readFileSync } from 'node:fs'
+import path from 'node:path'
+import { Hono, type Context } from 'hono'
+import { serveStatic } from '@hono/node-server/serve-static'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import type { Config } from '#server/config.ts'
+import type { Database } from '#server/db/client.ts'
+import { AppError, fromDatabaseError } from '#server/platform/app-error.ts'
+import { createAuth } from '#server/platform/auth.ts'
+import type { AppEnv, Ctx, Deps } from '#server/platform/context.ts'
+import { isAdminUser, requireAccess } from '#server/platform/guards.ts'
+import type { Logger } from '#server/platform/logger.ts'
+import { createMailer, type Mailer } from '#server/platform/mail.ts'
+import { RateLimiter } from '#server/platform/rate-limit.ts'
+import { inlineScriptHashes, securityHeaders } from '#server/platform/security-headers.ts'
+import { createSubscriptionCache } from '#server/platform/subscriptions.ts'
+import { accountRoutes } from '#server/modules/accounts/routes.ts'
+import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
+import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
+import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
+import { signInRateLimit } from '#shared/constants.ts'
+
+export const webRoot = path.resolve(import.meta.dirname, '../../dist/web')
+
+export function createDeps(options: { config: Config; database: Database; logger: Logger; secret: string; mailer?: Mailer }): Deps {
+  const { config, database, logger, secret } = options
+  const mailer = options.mailer ?? createMailer(config, logger)
+  return {
+    config,
+    database,
+    db: database.db,
+    auth: createAuth({ config, db: database.db, mailer, secret }),
+    mailer,
+    logger,
+    signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
+    subscriptionCache: createSubscriptionCache(database.db),
+  }
+}
+
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+    if (forwarded) return forwarded
+  }
+  try {
+    return getConnInfo(c).remote.address ?? 'unknown'
+  } catch {
+    return 'unknown'
+  }
+}
+
+export function createApp(deps: Deps) {
+  const { config, logger, auth } = deps
+  const indexHtml = existsSync(path.join(webRoot, 'index.html')) ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : undefined
+
+  const app = new Hono<AppEnv>()
+
+  app.use('*', async (c, next) => {
+    const incoming = c.req.header('x-request-id')
+    const requestId = incoming && /^[\w-]{8,64}$/.test(incoming) ? incoming : crypto.randomUUID()
+    c.set('requestId', requestId)
+    c.header('X-Request-Id', requestId)
+    const started = performance.now()
+    await next()
+    logger.info(
+      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    )
+  })
+  app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []))
+
+  app.onError((error, c) => {
+    const requestId = c.get('requestId')
+    const known = error instanceof AppError ? error : fromDatabaseError(error)
+    if (known) {
+      for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value)
+      const body: ErrorBody = { error: { code: known.code, message: known.message, fields: known.fields, requestId } }
+      return c.json(body, errorStatus[known.code])
+    }
+    logger.error({ requestId, err: error, path: c.req.path }, 'unhandled error')
+    const body: ErrorBody = { error: { code: 'INTERNAL', message: genericMessages.internal, requestId } }
+    return c.json(body, 500)
+  })
+
+  app.get('/healthz', (c) => c.json({ status: 'ok' }))
+  app.get('/readyz', async (c) => {
+    try {
+      await deps.database.ping()
+      return c.json({ status: 'ready' })
+    } catch {
+      return c.json({ status: 'unavailable' }, 503)
+    }
+  })
+
+  // better-auth's own endpoints (OAuth redirects and callbacks, two-factor internals)
+  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw))
+
+  app.use('/api/*', async (c, next) => {
+    const session = await auth.api.getSession({ headers: c.req.raw.headers })
+    let viewer: ReturnType<Ctx['viewer']> | undefined
+    const ctx: Ctx = {
+      deps,
+      requestId: c.get('requestId'),
+      ip: clientIp(c as unknown as Context, config.TRUST_PROXY),
+      headers: c.req.raw.headers,
+      session,
+      logger,
+      viewer: () =>
+        (viewer ??= (async () => {
+          if (!session) return { signedIn: false, subscribed: false, isAdmin: false }
+          const isAdmin = isAdminUser(session.user)
+          return { signedIn: true, isAdmin, subscribed: isAdmin || (await deps.subscriptionCache.get(session.user.id)) }
+        })()),
+    }
+    c.set('ctx', ctx)
+    await requireAccess(ctx, apiAccessFor(c.req.path))
+    await next()
+  })
+
+  const api = app.route('/api/accounts', accountRoutes).route('/api/dev-mail', devMailRoutes)
+
+  app.all('/api/*', (c) => {
+    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }
+    return c.json(body, 404)
+  })
+
+  if (indexHtml) {
+    app.use('/assets/*', async (c, next) => {
+      await next()
+      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    })
+    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot) || '.', index: '' }))
+    // Every other path is a page of the single-page app; paths that are no page
+    // get the app's not-found page with a 404 status.
+    app.get('*', (c) => c.html(indexHtml, pageAccessFor(c.req.path) ? 200 : 404))
+  }
+
+  return api
+}
+
+export type AppType = ReturnType<typeof createApp>

@@ -1,0 +1,63 @@
+import { z } from 'zod'
+
+// Every setting the server reads, parsed once at start (README "Configuration"
+// lists the same names; so does .env.example). A bad value stops the server with
+// one line naming the variable.
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes')
+
+const ConfigSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    BASE_URL: z.url().optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+    AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO_DATA: booleanFlag.optional(),
+
+    SMTP_HOST: z.string().min(1).optional(),
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: booleanFlag.default(false),
+    SMTP_USER: z.string().optional(),
+    SMTP_PASSWORD: z.string().optional(),
+    SMTP_IGNORE_TLS: booleanFlag.default(false),
+    MAIL_FROM: z.string().min(3).default('Prestige Labs <no-reply@prestigelabs.local>'),
+
+    GOOGLE_CLIENT_ID: z.string().min(1).optional(),
+    GOOGLE_CLIENT_SECRET: z.string().min(1).optional(),
+    GOOGLE_DISCOVERY_URL: z.url().default('https://accounts.google.com/.well-known/openid-configuration'),
+
+    ADMIN_REQUIRE_2FA: booleanFlag.default(false),
+    TRUST_PROXY: booleanFlag.default(false),
+  })
+  .refine((c) => Boolean(c.GOOGLE_CLIENT_ID) === Boolean(c.GOOGLE_CLIENT_SECRET), {
+    path: ['GOOGLE_CLIENT_SECRET'],
+    message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+  })
+  .refine((c) => c.NODE_ENV !== 'production' || Boolean(c.AUTH_SECRET), {
+    path: ['AUTH_SECRET'],
+    message: 'is required in production',
+  })
+
+export type Config = z.infer<typeof ConfigSchema> & { baseUrl: string }
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''))
+  const parsed = ConfigSchema.safeParse(cleaned)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!
+    throw new ConfigError(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`)
+  }
+  const config = parsed.data
+  return { ...config, baseUrl: (config.BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }
+}

@@ -1,0 +1,122 @@
+import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import * as schema from './schema/index.ts'
+
+export type Schema = typeof schema
+/** A database or a transaction: every query function takes this first (ARCHITECTURE.md rule 3). */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>
+
+export type Database = {
+  kind: 'pglite' | 'postgres'
+  db: Db
+  /** The raw client, for LISTEN/NOTIFY and health checks. */
+  pglite?: PGlite
+  pool?: pg.Pool
+  ping(): Promise<void>
+  close(): Promise<void>
+}
+
+export const migrationsFolder = path.resolve(import.meta.dirname, '../../../drizzle')
+
+// PGlite is one process's database: it does not lock its directory, and two
+// processes writing it corrupt it. Take a lock file; a stale one (its process
+// gone) is taken over.
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true })
+  const lockPath = path.join(dataDir, 'prestige.lock')
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx')
+      writeSync(fd, String(process.pid))
+      closeSync(fd)
+      return () => rmSync(lockPath, { force: true })
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+      const holder = Number(readFileSync(lockPath, 'utf8'))
+      if (holder && holder !== process.pid && isAlive(holder)) {
+        throw new Error(`The database in ${dataDir} is in use by process ${holder}; stop it first or set DATA_DIR`)
+      }
+      rmSync(lockPath, { force: true })
+    }
+  }
+  throw new Error(`Could not lock ${lockPath}`)
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+export type OpenOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const db = drizzlePg(pool, { schema }) as unknown as Db
+    return {
+      kind: 'postgres',
+      db,
+      pool,
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    }
+  }
+  const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
+  try {
+    const pglite = options.dataDir
+      ? new PGlite(path.join(options.dataDir, 'db'))
+      : new PGlite({ loadDataDir: options.loadDataDir })
+    await pglite.waitReady
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db
+    return {
+      kind: 'pglite',
+      db,
+      pglite,
+      ping: async () => void (await pglite.query('select 1')),
+      close: async () => {
+        await pglite.close()
+        unlock()
+      },
+    }
+  } catch (error) {
+    unlock()
+    throw error
+  }
+}
+
+/** Applies the committed SQL migrations of drizzle/ (the same files on PGlite and PostgreSQL). */
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder })
+    return
+  }
+  // Two instances starting together must not migrate at the same time.
+  const client = await database.pool!.connect()
+  try {
+    await client.query('select pg_advisory_lock(727274)')
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder })
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {})
+    client.release()
+  }
+}
+
+export async function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db))
+}
+
+export { sql }

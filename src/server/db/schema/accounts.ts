@@ -1,0 +1,32 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { user } from './auth.ts'
+
+// spec 000 §3 user_profiles: one row per auth user, same id, created in the
+// same transaction as the account (accounts/service.ts signUp).
+export const userProfiles = pgTable('user_profiles', {
+  id: text('id')
+    .primaryKey()
+    .references(() => user.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  location: text('location'),
+  experienceLevel: text('experience_level'),
+  industries: text('industries').array().notNull().default([]),
+  avatarUrl: text('avatar_url'),
+  lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  lastIpAddress: text('last_ip_address'),
+  loginCount: integer('login_count').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})
+
+// Server-side lockout (spec 000 §4 kept the counter in the browser, where
+// clearing cookies reset it: docs/decisions/004-sign-in-lockout.md). Keyed by
+// the lowercased e-mail so that unknown addresses lock the same way and the
+// answer never tells whether an account exists.
+export const signInAttempts = pgTable('sign_in_attempts', {
+  email: text('email').primaryKey(),
+  failedCount: integer('failed_count').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+})

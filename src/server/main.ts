@@ -1,0 +1,63 @@
+import { serve } from '@hono/node-server'
+import { ConfigError, loadConfig, type Config } from '#server/config.ts'
+import { migrateDatabase, openDatabase } from '#server/db/client.ts'
+import { demoAccounts, seedDemoData } from '#server/db/seed.ts'
+import { createApp, createDeps } from '#server/app.ts'
+import { createLogger } from '#server/platform/logger.ts'
+import { authSecret } from '#server/secret.ts'
+
+async function main() {
+  let config: Config
+  try {
+    config = loadConfig()
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message)
+      process.exit(1)
+    }
+    throw error
+  }
+  const logger = createLogger(config.LOG_LEVEL)
+  const database = config.DATABASE_URL
+    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR })
+  await migrateDatabase(database)
+
+  // Demo data on the embedded default; on PostgreSQL only when asked for.
+  const seedDemo = config.SEED_DEMO_DATA ?? database.kind === 'pglite'
+  const seeded = seedDemo ? await seedDemoData(database.db) : false
+
+  const deps = createDeps({ config, database, logger, secret: authSecret(config) })
+  const app = createApp(deps)
+  const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
+    const lines = [`Prestige Labs is running at ${config.baseUrl} (port ${info.port}, database: ${database.kind})`]
+    if (seedDemo) {
+      lines.push(seeded ? 'Demo data seeded. Demo accounts:' : 'Demo accounts:')
+      for (const account of demoAccounts) lines.push(`  ${account.role.padEnd(18)} ${account.email}  password: ${account.password}`)
+    }
+    console.log(lines.join('\n'))
+  })
+
+  let stopping = false
+  const stop = (signal: string) => {
+    if (stopping) return
+    stopping = true
+    logger.info({ signal }, 'shutting down: draining requests')
+    const force = setTimeout(() => process.exit(1), 10_000)
+    force.unref()
+    server.close(async () => {
+      await database.close()
+      logger.info('stopped')
+      process.exit(0)
+    })
+    // idle keep-alive connections would hold close() open
+    ;(server as unknown as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+  }
+  process.on('SIGTERM', () => stop('SIGTERM'))
+  process.on('SIGINT', () => stop('SIGINT'))
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exit(1)
+})

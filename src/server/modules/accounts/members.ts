@@ -1,0 +1,73 @@
+import { hashPassword } from 'better-auth/crypto'
+import { withTransaction, type Db } from '#server/db/client.ts'
+import { userSubscriptions } from '#server/db/schema/billing.ts'
+import * as queries from './queries.ts'
+
+export type MemberSpec = {
+  email: string
+  password: string
+  firstName: string
+  lastName: string
+  admin?: boolean
+  /** An active subscription for `subscribedDays` days from now (demo data and tests). */
+  subscribedDays?: number
+  location?: string
+  experienceLevel?: string
+  industries?: string[]
+}
+
+/**
+ * Creates a member with a password credential and profile, the same rows as a
+ * sign-up. Used by the demo seed, the admin CLI and the tests (ARCHITECTURE.md
+ * rule 12: seed and tests share factories).
+ */
+export async function createMember(db: Db, spec: MemberSpec) {
+  const id = crypto.randomUUID()
+  const email = spec.email.trim().toLowerCase()
+  const passwordHash = await hashPassword(spec.password)
+  await withTransaction(db, async (tx) => {
+    await queries.insertMemberWithProfile(tx, {
+      id,
+      email,
+      passwordHash,
+      firstName: spec.firstName,
+      lastName: spec.lastName,
+      role: spec.admin ? 'admin' : 'user',
+      location: spec.location,
+      experienceLevel: spec.experienceLevel,
+      industries: spec.industries,
+    })
+    if (spec.subscribedDays) {
+      const now = new Date()
+      await tx.insert(userSubscriptions).values({
+        userId: id,
+        planId: 'demo-full-access',
+        status: 'active',
+        currentPeriodStart: now,
+        currentPeriodEnd: new Date(now.getTime() + spec.subscribedDays * 86_400_000),
+        email,
+      })
+    }
+  })
+  return { id, email }
+}
+
+/** `npm run admin:create`: promotes an existing account, or creates an admin with the given password. */
+export async function createOrPromoteAdmin(db: Db, spec: { email: string; password?: string; firstName?: string; lastName?: string }) {
+  const email = spec.email.trim().toLowerCase()
+  const existing = await queries.findUserByEmail(db, email)
+  if (existing) {
+    await queries.setUserRole(db, existing.id, 'admin')
+    if (spec.password) await queries.setCredentialPassword(db, existing.id, await hashPassword(spec.password))
+    return { id: existing.id, email, created: false }
+  }
+  if (!spec.password) throw new Error(`No account uses ${email}; pass --password to create one`)
+  const created = await createMember(db, {
+    email,
+    password: spec.password,
+    firstName: spec.firstName ?? 'Admin',
+    lastName: spec.lastName ?? '',
+    admin: true,
+  })
+  return { ...created, created: true }
+}

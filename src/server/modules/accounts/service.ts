@@ -1,0 +1,244 @@
+import { APIError } from 'better-auth/api'
+import { hashPassword } from 'better-auth/crypto'
+import QRCode from 'qrcode'
+import { withTransaction } from '#server/db/client.ts'
+import { AppError, sqlState } from '#server/platform/app-error.ts'
+import type { AuthUser, Ctx } from '#server/platform/context.ts'
+import { isAdminUser, requireUser } from '#server/platform/guards.ts'
+import {
+  accountMessages,
+  type ForgotPasswordInput,
+  type PasswordConfirmInput,
+  type ResetPasswordInput,
+  type SessionUser,
+  type SignInInput,
+  type SignInResponse,
+  type SignUpInput,
+  type TwoFactorCodeInput,
+} from '#shared/accounts/schemas.ts'
+import { signInLockout } from '#shared/constants.ts'
+import * as queries from './queries.ts'
+
+/** A service answer plus the cookies better-auth set, for the route to pass on. */
+export type WithCookies<T> = { result: T; cookies: Headers }
+
+function apiErrorCode(error: unknown): string | undefined {
+  return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined
+}
+
+export async function toSessionUser(ctx: Ctx, user: AuthUser): Promise<SessionUser> {
+  let profile = await queries.findProfile(ctx.deps.db, user.id)
+  if (!profile) {
+    // spec 000 §3: a profile is created on first load when missing
+    const [firstName = '', ...rest] = (user.name ?? '').trim().split(/\s+/)
+    await queries.ensureProfile(ctx.deps.db, user.id, firstName, rest.join(' '))
+    profile = await queries.findProfile(ctx.deps.db, user.id)
+  }
+  const isAdmin = isAdminUser(user)
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: profile?.firstName ?? '',
+    lastName: profile?.lastName ?? '',
+    isAdmin,
+    subscribed: isAdmin || (await ctx.deps.subscriptionCache.get(user.id)),
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    memberSince: new Date(user.createdAt).toISOString(),
+  }
+}
+
+export async function getSessionUser(ctx: Ctx): Promise<SessionUser | null> {
+  return ctx.session ? toSessionUser(ctx, ctx.session.user) : null
+}
+
+function limitSignInAttempts(ctx: Ctx) {
+  if (!ctx.deps.signInLimiter.hit(ctx.ip)) {
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': '60' })
+  }
+}
+
+/** Two-step registration (spec 000 §2, §4, §5): the auth user, its credential and its profile in one transaction. */
+export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<SessionUser>> {
+  limitSignInAttempts(ctx)
+  const { db } = ctx.deps
+  if (await queries.findUserByEmail(db, input.email)) throw new AppError('CONFLICT', accountMessages.accountExists)
+  const passwordHash = await hashPassword(input.password)
+  try {
+    await withTransaction(db, (tx) =>
+      queries.insertMemberWithProfile(tx, {
+        id: crypto.randomUUID(),
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        role: 'user',
+        location: input.city,
+        experienceLevel: input.experienceLevel,
+        industries: input.industries,
+      }),
+    )
+  } catch (error) {
+    if (sqlState(error) === '23505') throw new AppError('CONFLICT', accountMessages.accountExists)
+    throw error
+  }
+  const { headers, response } = await ctx.deps.auth.api.signInEmail({
+    body: { email: input.email, password: input.password },
+    headers: ctx.headers,
+    returnHeaders: true,
+  })
+  if (!('user' in response)) throw new AppError('INTERNAL', accountMessages.accountCreateFailed)
+  await queries.recordSuccessfulSignIn(db, response.user.id, ctx.ip)
+  return { result: await toSessionUser(ctx, response.user as AuthUser), cookies: headers }
+}
+
+/**
+ * Email and password sign-in with the server-side lockout of spec 000 §4: ten
+ * failures lock the address for fifteen minutes, whatever the browser keeps.
+ * With `adminOnly` (the Admin Login dialog) only admins pass, and every other
+ * refusal reads 'Invalid credentials' (spec 000 §5).
+ */
+export async function signIn(ctx: Ctx, input: SignInInput, options: { adminOnly?: boolean } = {}): Promise<WithCookies<SignInResponse>> {
+  limitSignInAttempts(ctx)
+  const { db } = ctx.deps
+  const invalid = options.adminOnly ? accountMessages.adminInvalidCredentials : accountMessages.invalidCredentials
+  const now = new Date()
+
+  const attempt = await queries.findSignInAttempt(db, input.email)
+  if (attempt?.lockedUntil) {
+    if (attempt.lockedUntil > now) throw lockedError(attempt.lockedUntil, now)
+    await queries.clearSignInAttempts(db, input.email) // an expired lockout clears the count
+  }
+
+  if (options.adminOnly) {
+    const candidate = await queries.findUserByEmail(db, input.email)
+    if (!candidate || candidate.role !== 'admin') throw new AppError('UNAUTHORIZED', invalid)
+  }
+
+  let outcome: Awaited<ReturnType<typeof signInWithPassword>>
+  try {
+    outcome = await signInWithPassword(ctx, input)
+  } catch (error) {
+    const code = apiErrorCode(error)
+    if (code === 'INVALID_EMAIL_OR_PASSWORD' || code === 'CREDENTIAL_ACCOUNT_NOT_FOUND' || code === 'USER_NOT_FOUND') {
+      const lockUntil = new Date(now.getTime() + signInLockout.lockMinutes * 60_000)
+      const failure = await queries.recordFailedSignIn(db, input.email, signInLockout.maxFailedAttempts, lockUntil)
+      if (failure.lockedUntil && failure.lockedUntil > now) throw lockedError(failure.lockedUntil, now)
+      throw new AppError('UNAUTHORIZED', invalid)
+    }
+    if (error instanceof APIError && error.statusCode === 403) throw new AppError('FORBIDDEN', accountMessages.unableToSignIn)
+    throw error
+  }
+
+  await queries.clearSignInAttempts(db, input.email)
+  const { headers, response } = outcome
+  if ('twoFactorRedirect' in response && response.twoFactorRedirect) {
+    return { result: { twoFactorRequired: true }, cookies: headers }
+  }
+  const user = (response as unknown as { user: AuthUser }).user
+  await queries.recordSuccessfulSignIn(db, user.id, ctx.ip)
+  return { result: { twoFactorRequired: false, user: await toSessionUser(ctx, user) }, cookies: headers }
+}
+
+function signInWithPassword(ctx: Ctx, input: SignInInput) {
+  return ctx.deps.auth.api.signInEmail({
+    body: { email: input.email, password: input.password, rememberMe: input.rememberMe ?? true },
+    headers: ctx.headers,
+    returnHeaders: true,
+  })
+}
+
+function lockedError(lockedUntil: Date, now: Date) {
+  const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000))
+  const retryAfter = String(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
+  return new AppError('RATE_LIMITED', accountMessages.accountLocked(minutes), undefined, { 'Retry-After': retryAfter })
+}
+
+/** Second step of a sign-in for members with two-factor on: the TOTP code (or a backup code). */
+export async function verifyTwoFactorSignIn(ctx: Ctx, input: TwoFactorCodeInput): Promise<WithCookies<SessionUser>> {
+  limitSignInAttempts(ctx)
+  try {
+    const { headers, response } = await ctx.deps.auth.api.verifyTOTP({
+      body: { code: input.code, trustDevice: input.trustDevice ?? false },
+      headers: ctx.headers,
+      returnHeaders: true,
+    })
+    const user = (response as unknown as { user: AuthUser }).user
+    await queries.recordSuccessfulSignIn(ctx.deps.db, user.id, ctx.ip)
+    return { result: await toSessionUser(ctx, user), cookies: headers }
+  } catch (error) {
+    if (error instanceof APIError) throw new AppError('UNAUTHORIZED', accountMessages.twoFactorCodeInvalid)
+    throw error
+  }
+}
+
+export async function signOut(ctx: Ctx): Promise<Headers> {
+  const { headers } = await ctx.deps.auth.api.signOut({ headers: ctx.headers, returnHeaders: true })
+  if (ctx.session) ctx.deps.subscriptionCache.forget(ctx.session.user.id)
+  return headers
+}
+
+/** Always answers the same, whether or not the address has an account (no account discovery). */
+export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput): Promise<{ message: string }> {
+  limitSignInAttempts(ctx)
+  await ctx.deps.auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: '/reset-password' }, headers: ctx.headers })
+  return { message: accountMessages.resetSent }
+}
+
+/** Sets the new password from a single-use token; better-auth revokes every session of the user. */
+export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<{ message: string }> {
+  try {
+    await ctx.deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: ctx.headers })
+  } catch (error) {
+    if (error instanceof APIError) throw new AppError('VALIDATION', accountMessages.resetLinkInvalid)
+    throw error
+  }
+  return { message: accountMessages.passwordUpdated }
+}
+
+export async function enableTwoFactor(ctx: Ctx, input: PasswordConfirmInput) {
+  requireUser(ctx)
+  try {
+    const result = await ctx.deps.auth.api.enableTwoFactor({ body: { password: input.password }, headers: ctx.headers })
+    return { totpURI: result.totpURI, backupCodes: result.backupCodes, qrCodeDataUrl: await QRCode.toDataURL(result.totpURI) }
+  } catch (error) {
+    if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {
+      throw new AppError('VALIDATION', 'Incorrect password', { password: 'Incorrect password' })
+    }
+    throw error
+  }
+}
+
+/** Confirms enrolment with a first code. Turning two-factor on replaces the session: pass the new cookie on. */
+export async function confirmTwoFactor(ctx: Ctx, input: TwoFactorCodeInput): Promise<WithCookies<SessionUser>> {
+  requireUser(ctx)
+  try {
+    const { headers, response } = await ctx.deps.auth.api.verifyTOTP({ body: { code: input.code }, headers: ctx.headers, returnHeaders: true })
+    const user = (response as unknown as { user: AuthUser }).user
+    return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: true }, cookies: headers }
+  } catch (error) {
+    if (error instanceof APIError) throw new AppError('VALIDATION', accountMessages.twoFactorCodeInvalid, { code: accountMessages.twoFactorCodeInvalid })
+    throw error
+  }
+}
+
+export async function disableTwoFactor(ctx: Ctx, input: PasswordConfirmInput): Promise<WithCookies<SessionUser>> {
+  const user = requireUser(ctx)
+  try {
+    const { headers } = await ctx.deps.auth.api.disableTwoFactor({ body: { password: input.password }, headers: ctx.headers, returnHeaders: true })
+    return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: false }, cookies: headers }
+  } catch (error) {
+    if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {
+      throw new AppError('VALIDATION', 'Incorrect password', { password: 'Incorrect password' })
+    }
+    throw error
+  }
+}
+
+export async function revokeOtherSessions(ctx: Ctx): Promise<void> {
+  requireUser(ctx)
+  await ctx.deps.auth.api.revokeOtherSessions({ headers: ctx.headers })
+}
+
+export function authProviders(ctx: Ctx) {
+  return { google: Boolean(ctx.deps.config.GOOGLE_CLIENT_ID) }
+}

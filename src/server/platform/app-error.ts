@@ -1,0 +1,33 @@
+import { databaseErrorMessages, type ErrorCode } from '#shared/errors.ts'
+
+/** The one error type services throw (ARCHITECTURE.md rule 2); app.onError maps it to HTTP once. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message)
+    this.name = 'AppError'
+  }
+}
+
+/** A PostgreSQL error's SQLSTATE, from pg or PGlite (drizzle may wrap it in `cause`). */
+export function sqlState(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+    current = (current as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** spec 000 §8 database codes, as AppErrors; undefined for codes that are ours to hide. */
+export function fromDatabaseError(error: unknown): AppError | undefined {
+  const state = sqlState(error)
+  if (state === '23505') return new AppError('CONFLICT', databaseErrorMessages['23505'])
+  if (state === '23503') return new AppError('VALIDATION', databaseErrorMessages['23503'])
+  if (state === '42501') return new AppError('FORBIDDEN', databaseErrorMessages['42501'])
+  return undefined
+}

@@ -1,0 +1,41 @@
+import type { Config } from '#server/config.ts'
+import type { Database, Db } from '#server/db/client.ts'
+import type { Auth } from '#server/platform/auth.ts'
+import type { Logger } from '#server/platform/logger.ts'
+import type { Mailer } from '#server/platform/mail.ts'
+import type { RateLimiter } from '#server/platform/rate-limit.ts'
+import type { Viewer } from '#shared/access.ts'
+
+/** Long-lived parts of the running product, built once in app.ts. */
+export type Deps = {
+  config: Config
+  database: Database
+  db: Db
+  auth: Auth
+  mailer: Mailer
+  logger: Logger
+  signInLimiter: RateLimiter
+  subscriptionCache: SubscriptionCache
+}
+
+export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>
+export type AuthUser = AuthSession['user']
+
+/** What a service receives: who asks, from where, and the parts it may use. */
+export type Ctx = {
+  deps: Deps
+  requestId: string
+  ip: string
+  headers: Headers
+  session: AuthSession | null
+  /** Resolved lazily: only routes that need the subscription state pay for it. */
+  viewer(): Promise<Viewer>
+  logger: Logger
+}
+
+export type AppEnv = { Variables: { ctx: Ctx; requestId: string } }
+
+export type SubscriptionCache = {
+  get(userId: string): Promise<boolean>
+  forget(userId: string): void
+}

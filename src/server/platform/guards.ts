@@ -1,0 +1,31 @@
+import { AppError } from '#server/platform/app-error.ts'
+import type { AuthUser, Ctx } from '#server/platform/context.ts'
+import { decideAccess, type AccessLevel } from '#shared/access.ts'
+import { accountMessages } from '#shared/accounts/schemas.ts'
+import { genericMessages } from '#shared/errors.ts'
+
+export function isAdminUser(user: Pick<AuthUser, 'role'> | null | undefined): boolean {
+  return user?.role === 'admin'
+}
+
+/** Throws the HTTP refusal for `level` (401 visitor, 403 member or non-admin). */
+export async function requireAccess(ctx: Ctx, level: AccessLevel): Promise<void> {
+  const decision = decideAccess(level, await ctx.viewer())
+  if (decision === 'sign-in') throw new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
+  if (decision === 'admin-only') throw new AppError('FORBIDDEN', genericMessages.adminRequired)
+  if (decision === 'premium') throw new AppError('FORBIDDEN', genericMessages.subscriptionRequired)
+  if (level === 'admin' && ctx.deps.config.ADMIN_REQUIRE_2FA && !ctx.session?.user.twoFactorEnabled) {
+    throw new AppError('FORBIDDEN', accountMessages.twoFactorRequiredForAdmins)
+  }
+}
+
+export function requireUser(ctx: Ctx): AuthUser {
+  if (!ctx.session) throw new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
+  return ctx.session.user
+}
+
+export function requireAdmin(ctx: Ctx): AuthUser {
+  const user = requireUser(ctx)
+  if (!isAdminUser(user)) throw new AppError('FORBIDDEN', genericMessages.adminRequired)
+  return user
+}

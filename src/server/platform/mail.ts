@@ -1,0 +1,57 @@
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { randomUUID } from 'node:crypto'
+import nodemailer from 'nodemailer'
+import type { Config } from '#server/config.ts'
+import type { Logger } from '#server/platform/logger.ts'
+
+export type MailMessage = { to: string; subject: string; text: string; html?: string }
+
+export type StoredMail = MailMessage & { id: string; sentAt: string; from: string }
+
+export type Mailer = {
+  kind: 'smtp' | 'mailbox'
+  send(message: MailMessage): Promise<void>
+  /** The development mailbox (files under DATA_DIR/mail); empty when mail goes out by SMTP. */
+  listMailbox(): Promise<StoredMail[]>
+}
+
+// Real mail over SMTP when SMTP_HOST is set; otherwise a development mailbox on
+// disk that admins can read (ARCHITECTURE.md, components).
+export function createMailer(config: Config, logger: Logger): Mailer {
+  const from = config.MAIL_FROM
+  if (config.SMTP_HOST) {
+    const transport = nodemailer.createTransport({
+      host: config.SMTP_HOST,
+      port: config.SMTP_PORT,
+      secure: config.SMTP_SECURE,
+      ignoreTLS: config.SMTP_IGNORE_TLS,
+      auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+    })
+    return {
+      kind: 'smtp',
+      async send(message) {
+        await transport.sendMail({ from, ...message })
+        logger.info({ to: message.to, subject: message.subject }, 'mail sent')
+      },
+      listMailbox: async () => [],
+    }
+  }
+  const folder = path.join(config.DATA_DIR, 'mail')
+  return {
+    kind: 'mailbox',
+    async send(message) {
+      await mkdir(folder, { recursive: true })
+      const stored: StoredMail = { id: randomUUID(), sentAt: new Date().toISOString(), from, ...message }
+      await writeFile(path.join(folder, `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2))
+      logger.info({ to: message.to, subject: message.subject, mailbox: folder }, 'mail stored in the development mailbox')
+    },
+    async listMailbox() {
+      const names = await readdir(folder).catch(() => [] as string[])
+      const mails = await Promise.all(
+        names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(path.join(folder, name), 'utf8')) as StoredMail),
+      )
+      return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt))
+    },
+  }
+}

@@ -1,0 +1,153 @@
+import { z } from 'zod'
+import { cities, experienceLevels, industries, passwordMinLength } from '#shared/constants.ts'
+
+// Every user-facing text of the accounts area (spec 000 §5, §8; spec 001 §5, §8).
+export const accountMessages = {
+  allFieldsRequired: 'All fields are required',
+  invalidEmail: 'Please enter a valid email address',
+  passwordsDoNotMatch: 'Passwords do not match',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
+  passwordNeedsLowercase: 'Password must contain at least one lowercase letter',
+  passwordNeedsNumber: 'Password must contain at least one number',
+  credentialsRequired: 'You must provide either an email or phone number and a password',
+  emailRequired: 'You must provide either an email or phone number.',
+  cityRequired: 'Please choose your closest major city',
+  experienceRequired: 'Please choose your experience level',
+  industriesRequired: 'Please choose at least one industry',
+
+  accountExists: 'An account with this email already exists',
+  accountCreated: 'Account created successfully!',
+  accountCreateFailed: 'Failed to create account',
+
+  invalidCredentials: 'Invalid email or password',
+  adminInvalidCredentials: 'Invalid credentials',
+  accountLocked: (minutes: number) => `Account locked. Please try again in ${minutes} minutes.`,
+  tooManyAttempts: 'Too many attempts. Please try again later.',
+  serviceUnavailable: 'Service temporarily unavailable. Please try again in a moment.',
+  signInDefault: 'An error occurred. Please try again.',
+  welcomeBack: 'Welcome back!',
+  welcomeBackAdmin: 'Welcome back, admin!',
+  unableToSignIn: 'Unable to sign in. Please check your credentials and try again.',
+
+  resetSent: 'Password reset instructions sent to your email',
+  resetSendFailed: 'Failed to send reset instructions. Please try again.',
+  resetFailed: 'Failed to reset password',
+  resetLinkInvalid: 'This reset link has expired or was already used. Please request a new one.',
+  passwordUpdated: 'Password updated successfully',
+
+  googleFailed: 'Failed to sign in with Google',
+
+  signedOut: 'Signed out successfully',
+  signOutFailed: 'Failed to sign out',
+
+  twoFactorCodeInvalid: 'Invalid verification code',
+  twoFactorEnabled: 'Two-factor authentication enabled',
+  twoFactorDisabled: 'Two-factor authentication disabled',
+  twoFactorRequiredForAdmins: 'Administrators must turn on two-factor authentication before using the admin area',
+  otherSessionsRevoked: 'Signed out of all other sessions',
+} as const
+
+export const Email = z
+  .string({ error: accountMessages.invalidEmail })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ error: accountMessages.invalidEmail }))
+
+// spec 000 §5: checked in this order, first failure wins
+export const Password = z
+  .string({ error: accountMessages.passwordTooShort })
+  .min(passwordMinLength, { error: accountMessages.passwordTooShort })
+  .regex(/[A-Z]/, { error: accountMessages.passwordNeedsUppercase })
+  .regex(/[a-z]/, { error: accountMessages.passwordNeedsLowercase })
+  .regex(/[0-9]/, { error: accountMessages.passwordNeedsNumber })
+  .max(128, { error: 'Password must be at most 128 characters long' })
+
+const RequiredName = z.string({ error: accountMessages.allFieldsRequired }).trim().min(1, { error: accountMessages.allFieldsRequired }).max(80)
+
+export const SignUpAccountStep = z
+  .object({
+    firstName: RequiredName,
+    lastName: RequiredName,
+    email: Email,
+    password: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: accountMessages.passwordsDoNotMatch,
+  })
+export type SignUpAccountStep = z.infer<typeof SignUpAccountStep>
+
+export const SignUpProfileStep = z.object({
+  city: z.enum(cities, { error: accountMessages.cityRequired }),
+  experienceLevel: z.enum(experienceLevels, { error: accountMessages.experienceRequired }),
+  industries: z.array(z.enum(industries)).min(1, { error: accountMessages.industriesRequired }),
+})
+export type SignUpProfileStep = z.infer<typeof SignUpProfileStep>
+
+/** Both steps together: what the sign-up endpoint receives and checks again. */
+export const SignUpInput = z
+  .object({
+    ...SignUpProfileStep.shape,
+    firstName: RequiredName,
+    lastName: RequiredName,
+    email: Email,
+    password: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: accountMessages.passwordsDoNotMatch,
+  })
+export type SignUpInput = z.infer<typeof SignUpInput>
+
+export const SignInInput = z.object({
+  email: z.string({ error: accountMessages.credentialsRequired }).trim().toLowerCase().min(1, { error: accountMessages.credentialsRequired }),
+  password: z.string({ error: accountMessages.credentialsRequired }).min(1, { error: accountMessages.credentialsRequired }),
+  rememberMe: z.boolean().optional(),
+})
+export type SignInInput = z.infer<typeof SignInInput>
+
+export const ForgotPasswordInput = z.object({ email: Email })
+export type ForgotPasswordInput = z.infer<typeof ForgotPasswordInput>
+
+export const ResetPasswordInput = z
+  .object({
+    token: z.string().min(1, { error: accountMessages.resetLinkInvalid }),
+    password: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.password === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: accountMessages.passwordsDoNotMatch,
+  })
+export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
+
+export const TwoFactorCodeInput = z.object({
+  code: z.string().trim().regex(/^\d{6}$/, { error: accountMessages.twoFactorCodeInvalid }),
+  trustDevice: z.boolean().optional(),
+})
+export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>
+
+export const PasswordConfirmInput = z.object({ password: z.string().min(1, { error: 'Please enter your password' }) })
+export type PasswordConfirmInput = z.infer<typeof PasswordConfirmInput>
+
+/** The signed-in user as the web sees it; null when signed out. */
+export const SessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  isAdmin: z.boolean(),
+  subscribed: z.boolean(),
+  twoFactorEnabled: z.boolean(),
+  memberSince: z.string(),
+})
+export type SessionUser = z.infer<typeof SessionUser>
+
+export type SessionResponse = { user: SessionUser | null }
+
+export type SignInResponse = { twoFactorRequired: true } | { twoFactorRequired: false; user: SessionUser }
+
+export type AuthProviders = { google: boolean }

@@ -1,0 +1,71 @@
+// Business constants shared by server and web (spec 000 §3, §9; spec 001 §9).
+
+// spec 000 §3, "Signup option lists"
+export const cities = [
+  'New York City NY',
+  'Washington D.C.',
+  'San Francisco',
+  'Boston',
+  'Chicago',
+  'Seattle',
+  'Miami',
+  'Los Angeles',
+  'Austin',
+  'Houston',
+  'Dallas',
+  'Atlanta',
+  'Toronto',
+  'Vancouver',
+  'London',
+  'Amsterdam',
+  'Sydney',
+  'Singapore',
+  'USA',
+  'Africa',
+  'Other Canada',
+  'Other Outside of North America',
+  'Other',
+] as const
+
+export const experienceLevels = ['College', 'Early Career', 'Mid-Level', 'Senior Level', 'Executive/Chief'] as const
+
+export const industries = [
+  'Technology',
+  'Finance',
+  'Healthcare',
+  'Education',
+  'Manufacturing',
+  'Retail',
+  'Media',
+  'Consulting',
+  'Real Estate',
+  'Energy',
+  'Transportation',
+  'Hospitality',
+  'Government',
+  'Non-profit',
+] as const
+
+// spec 000 §9: sign-in lockout
+export const signInLockout = {
+  maxFailedAttempts: 10,
+  lockMinutes: 15,
+} as const
+
+// per-IP limit on the sign-in family of endpoints (our choice: docs/decisions/004)
+export const signInRateLimit = {
+  windowSeconds: 60,
+  maxRequests: 30,
+} as const
+
+export const passwordMinLength = 8
+
+// spec 000 §9: toasts
+export const toastLimit = 20
+
+// How long a cached session cookie is trusted before the database is asked
+// again: revoked sessions stop within this window (ARCHITECTURE.md budgets).
+export const sessionCookieCacheSeconds = 30
+
+// Password reset links expire (spec is silent; docs/decisions/004)
+export const passwordResetTokenMinutes = 60
