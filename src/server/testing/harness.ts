@@ -1,0 +1,81 @@
+import { loadConfig } from '#server/config.ts'
+import { createApp, createDeps } from '#server/app.ts'
+import type { Database } from '#server/db/client.ts'
+import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
+import { createLogger } from '#server/platform/logger.ts'
+import { openTestDatabase } from './test-database.ts'
+
+export const testBaseUrl = 'http://localhost:3000'
+
+let ipCounter = 0
+
+/** A browser-like client: keeps its cookies, sends our Origin, has an address of its own (per-IP limits). */
+export class TestClient {
+  readonly cookies = new Map<string, string>()
+  readonly ip = `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`
+
+  constructor(private readonly app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {}
+
+  async request(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
+    const response = await this.app.request(path, {
+      method,
+      headers: {
+        origin: testBaseUrl,
+        'x-forwarded-for': this.ip,
+        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...headers,
+      },
+      body: json === undefined ? undefined : JSON.stringify(json),
+    })
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = '', ...attributes] = line.split(';')
+      const index = pair.indexOf('=')
+      const name = pair.slice(0, index).trim()
+      const value = pair.slice(index + 1).trim()
+      const expired = attributes.some((a) => /max-age=0\b/i.test(a.trim())) || value === ''
+      if (expired) this.cookies.delete(name)
+      else this.cookies.set(name, value)
+    }
+    return response
+  }
+
+  get = (path: string) => this.request('GET', path)
+  post = (path: string, json?: unknown) => this.request('POST', path, json ?? {})
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>
+
+/** The real app on a database of its own, driven in-process through app.request. */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const database: Database = await openTestDatabase()
+  const config = loadConfig({ NODE_ENV: 'test', BASE_URL: testBaseUrl, TRUST_PROXY: 'true', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env })
+  const logger = createLogger(config.LOG_LEVEL)
+  const deps = createDeps({ config, database, logger, secret: 'test-secret-test-secret-test-secret-0123' })
+  const app = createApp(deps)
+  let memberCounter = 0
+  return {
+    app,
+    deps,
+    db: database.db,
+    client: () => new TestClient(app),
+    /** A member created by the shared factory and signed in through the real endpoint. */
+    async signedIn(spec: Partial<MemberSpec> & { subscribed?: boolean } = {}) {
+      const email = spec.email ?? `member${++memberCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`
+      const password = spec.password ?? 'Correct-Horse-9'
+      const member = await createMember(database.db, {
+        firstName: 'Test',
+        lastName: 'Member',
+        ...spec,
+        email,
+        password,
+        subscribedDays: spec.subscribed ? 30 : spec.subscribedDays,
+      })
+      const client = new TestClient(app)
+      const response = await client.post('/api/accounts/sign-in', { email, password })
+      if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
+      return Object.assign(client, { member: { ...member, password } })
+    },
+    close: () => database.close(),
+  }
+}

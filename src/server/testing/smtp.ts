@@ -1,0 +1,50 @@
+import { SMTPServer } from 'smtp-server'
+import { simpleParser } from 'mailparser'
+import type { AddressInfo } from 'node:net'
+
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string }
+
+/** A real SMTP server on a free local port that keeps what it receives (ARCHITECTURE.md: tests use real SMTP). */
+export async function startSmtpServer() {
+  const received: ReceivedMail[] = []
+  const waiters: Array<() => void> = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+          })
+          for (const wake of waiters.splice(0)) wake()
+          callback()
+        })
+        .catch(callback)
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const port = (server.server.address() as AddressInfo).port
+  return {
+    port,
+    received,
+    /** Resolves with the first mail to `address` matching `subject`, waiting up to `timeoutMs`. */
+    async waitFor(address: string, subject: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const mail = received.find((m) => m.to.includes(address.toLowerCase()) && subject.test(m.subject))
+        if (mail) return mail
+        if (Date.now() > deadline) throw new Error(`No mail to ${address} matching ${subject}`)
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve)
+          setTimeout(resolve, 200)
+        })
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,45 @@
+import { defineConfig } from 'vitest/config'
+import path from 'node:path'
+
+const alias = {
+  '#shared': path.resolve(import.meta.dirname, 'src/shared'),
+  '#server': path.resolve(import.meta.dirname, 'src/server'),
+  '#web': path.resolve(import.meta.dirname, 'src/web'),
+}
+
+const unitAndApi = (name: string, database: 'pglite' | 'postgres') => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['src/**/*.test.ts'],
+    environment: 'node',
+    globalSetup: ['src/server/testing/global-setup.ts'],
+    env: { TEST_DB_KIND: database },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+})
+
+// API and unit tests run on PGlite always, and again on PostgreSQL when
+// TEST_DATABASE_URL is set (.ci/run sets it). Browser tests drive the real
+// server in Debian's Chromium.
+export default defineConfig({
+  test: {
+    projects: [
+      unitAndApi('api', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [unitAndApi('api-postgres', 'postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+})
