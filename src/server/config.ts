@@ -13,7 +13,7 @@ const ConfigSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     HOST: z.string().min(1).default('0.0.0.0'),
-    BASE_URL: z.url().optional(),
+    APP_URL: z.url().optional(),
     DATA_DIR: z.string().min(1).default('./data'),
     DATABASE_URL: z
       .string()
@@ -59,5 +59,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(`Invalid configuration: ${issue.path.join('.') || 'environment'} ${issue.message}`)
   }
   const config = parsed.data
-  return { ...config, baseUrl: (config.BASE_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }
+  return { ...config, baseUrl: (config.APP_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '') }
 }

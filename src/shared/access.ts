@@ -87,8 +87,6 @@ export const apiAccess = {
   '/api/dev-mail': 'admin',
 } as const satisfies Record<string, AccessLevel>
 
-const levelRank: Record<AccessLevel, number> = { visitor: 0, member: 1, subscriber: 2, admin: 3 }
-
 export type AccessDecision = 'allow' | 'sign-in' | 'admin-only' | 'premium'
 
 /** What happens when `viewer` opens something that needs `level` (spec 000 §2, guard behaviour). */

@@ -1,0 +1,118 @@
+import { createServer, type AddressInfo } from 'node:net'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { serve, type ServerType } from '@hono/node-server'
+import { OAuth2Server } from 'oauth2-mock-server'
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import AxeBuilder from '@axe-core/playwright'
+import { loadConfig } from '#server/config.ts'
+import { createApp, createDeps } from '#server/app.ts'
+import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
+import { createLogger } from '#server/platform/logger.ts'
+import { openTestDatabase } from '#server/testing/test-database.ts'
+import { startSmtpServer } from '#server/testing/smtp.ts'
+
+// Chromium flags verified on these machines (ARCHITECTURE.md, known facts).
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer()
+    server.once('error', reject)
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo
+      server.close(() => resolve(port))
+    })
+  })
+}
+
+export type GoogleUser = { sub: string; email: string; name: string }
+
+/**
+ * The whole product for one browser test file: the real app on a real HTTP
+ * port and its own database, a real SMTP server, a local OpenID Connect server
+ * standing in for Google, and Debian's Chromium.
+ */
+export async function startStack() {
+  const smtp = await startSmtpServer()
+  const oidc = new OAuth2Server()
+  await oidc.issuer.keys.generate('RS256')
+  await oidc.start(0, 'localhost')
+  let googleUser: GoogleUser = { sub: 'google-user-1', email: 'google.user@example.com', name: 'Grace Google' }
+  oidc.service.on('beforeTokenSigning', (token) => {
+    Object.assign(token.payload, { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name })
+  })
+  oidc.service.on('beforeUserinfo', (response) => {
+    response.body = { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name }
+  })
+
+  const port = await freePort()
+  const baseUrl = `http://localhost:${port}`
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'prestige-e2e-'))
+  const database = await openTestDatabase()
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: baseUrl,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_IGNORE_TLS: 'true',
+    GOOGLE_CLIENT_ID: 'prestige-e2e',
+    GOOGLE_CLIENT_SECRET: 'prestige-e2e-secret',
+    GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+  })
+  const logger = createLogger(config.LOG_LEVEL)
+  const deps = createDeps({ config, database, logger, secret: 'e2e-secret-e2e-secret-e2e-secret-012345' })
+  const app = createApp(deps)
+  const server: ServerType = await new Promise((resolve) => {
+    const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))
+  })
+
+  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+
+  return {
+    baseUrl,
+    smtp,
+    db: database.db,
+    setGoogleUser(user: GoogleUser) {
+      googleUser = user
+    },
+    createMember: (spec: MemberSpec) => createMember(database.db, spec),
+    /** A new browser profile (its own cookies), like a second person or a cleared browser. */
+    async newPage(): Promise<{ context: BrowserContext; page: Page }> {
+      const context = await browser.newContext({ baseURL: baseUrl })
+      const page = await context.newPage()
+      return { context, page }
+    },
+    async close() {
+      await browser.close()
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await database.close()
+      await oidc.stop()
+      await smtp.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+export type Stack = Awaited<ReturnType<typeof startStack>>
+
+/** axe-core violations that matter: serious or critical (issue 2). */
+export async function seriousAccessibilityViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+}
