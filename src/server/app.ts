@@ -49,6 +49,14 @@ function clientIp(c: Context, trustProxy: boolean): string {
   }
 }
 
+/** Adds the session cookies better-auth refreshed, unless the handler set those cookies itself (sign-out, sign-in). */
+function passRefreshedSessionCookies(responseHeaders: Headers, sessionCookies: Headers) {
+  const alreadySet = new Set(responseHeaders.getSetCookie().map((cookie) => cookie.split('=')[0]))
+  for (const cookie of sessionCookies.getSetCookie()) {
+    if (!alreadySet.has(cookie.split('=')[0])) responseHeaders.append('Set-Cookie', cookie)
+  }
+}
+
 export function createApp(deps: Deps) {
   const { config, logger, auth } = deps
   const indexHtml = existsSync(path.join(webRoot, 'index.html')) ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : undefined
@@ -96,7 +104,13 @@ export function createApp(deps: Deps) {
   app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw))
 
   app.use('/api/*', async (c, next) => {
-    const session = await auth.api.getSession({ headers: c.req.raw.headers })
+    // With the cookie cache this costs no database round trip on most requests;
+    // when the cache has expired, better-auth re-reads the session and hands back
+    // a fresh cache cookie, which is passed on below.
+    const { headers: sessionCookies, response: session } = await auth.api.getSession({
+      headers: c.req.raw.headers,
+      returnHeaders: true,
+    })
     let viewer: ReturnType<Ctx['viewer']> | undefined
     const ctx: Ctx = {
       deps,
@@ -115,6 +129,7 @@ export function createApp(deps: Deps) {
     c.set('ctx', ctx)
     await requireAccess(ctx, apiAccessFor(c.req.path))
     await next()
+    passRefreshedSessionCookies(c.res.headers, sessionCookies)
   })
 
   const api = app.route('/api/accounts', accountRoutes).route('/api/dev-mail', devMailRoutes)
