@@ -65,18 +65,20 @@ export const Password = z
 
 const RequiredName = z.string({ error: accountMessages.allFieldsRequired }).trim().min(1, { error: accountMessages.allFieldsRequired }).max(80)
 
-export const SignUpAccountStep = z
-  .object({
-    firstName: RequiredName,
-    lastName: RequiredName,
-    email: Email,
-    password: Password,
-    confirmPassword: z.string(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    error: accountMessages.passwordsDoNotMatch,
-  })
+const signUpAccountFields = {
+  firstName: RequiredName,
+  lastName: RequiredName,
+  email: Email,
+  password: Password,
+  confirmPassword: z.string(),
+}
+
+const confirmationMatches: [(value: { password: string; confirmPassword: string }) => boolean, { path: string[]; error: string }] = [
+  (value) => value.password === value.confirmPassword,
+  { path: ['confirmPassword'], error: accountMessages.passwordsDoNotMatch },
+]
+
+export const SignUpAccountStep = z.object(signUpAccountFields).refine(...confirmationMatches)
 export type SignUpAccountStep = z.infer<typeof SignUpAccountStep>
 
 export const SignUpProfileStep = z.object({
@@ -87,19 +89,7 @@ export const SignUpProfileStep = z.object({
 export type SignUpProfileStep = z.infer<typeof SignUpProfileStep>
 
 /** Both steps together: what the sign-up endpoint receives and checks again. */
-export const SignUpInput = z
-  .object({
-    ...SignUpProfileStep.shape,
-    firstName: RequiredName,
-    lastName: RequiredName,
-    email: Email,
-    password: Password,
-    confirmPassword: z.string(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    error: accountMessages.passwordsDoNotMatch,
-  })
+export const SignUpInput = z.object({ ...signUpAccountFields, ...SignUpProfileStep.shape }).refine(...confirmationMatches)
 export type SignUpInput = z.infer<typeof SignUpInput>
 
 export const SignInInput = z.object({
@@ -118,10 +108,7 @@ export const ResetPasswordInput = z
     password: Password,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.password === value.confirmPassword, {
-    path: ['confirmPassword'],
-    error: accountMessages.passwordsDoNotMatch,
-  })
+  .refine(...confirmationMatches)
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
 
 export const TwoFactorCodeInput = z.object({
