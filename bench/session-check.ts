@@ -28,7 +28,7 @@ async function main() {
   await createMember(database.db, { email, password: 'Bench-Pass-2026', firstName: 'Ben', lastName: 'Ch', subscribedDays: 30 })
 
   const baseline = new Hono().get('/select-one', async (c) => {
-    const result = await database.db.execute(sql`select id, email from "user" limit 1`)
+    const result = (await database.db.execute(sql`select id, email from "user" limit 1`)) as unknown as { rows: unknown[] }
     return c.json(result.rows[0] ?? null)
   })
   const servers = [serve({ fetch: app.fetch, port: 3901 }), serve({ fetch: baseline.fetch, port: 3902 })]
@@ -51,7 +51,7 @@ async function main() {
 
   console.log(`database: ${database.kind}, ${connections} connections, ${duration} s each`)
   for (const result of [select, session, guard, health]) {
-    console.log(`${result.title.padEnd(42)} ${Math.round(result.requests.average).toString().padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${result.errors}, non-2xx ${result.non2xx}`)
+    console.log(`${(result.title ?? '').padEnd(42)} ${Math.round(result.requests.average).toString().padStart(6)} req/s  p99 ${result.latency.p99} ms  errors ${result.errors}, non-2xx ${result.non2xx}`)
   }
   console.log(`session endpoint / one-row SELECT: ${(session.requests.average / select.requests.average).toFixed(2)}`)
   console.log(`session check alone / one-row SELECT: ${(guard.requests.average / select.requests.average).toFixed(2)}`)
