@@ -29,7 +29,7 @@ export function createDeps(options: { config: Config; database: Database; logger
     config,
     database,
     db: database.db,
-    auth: createAuth({ config, db: database.db, mailer, secret }),
+    auth: createAuth({ config, db: database.db, mailer, secret, logger }),
     mailer,
     logger,
     signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
@@ -144,7 +144,8 @@ export function createApp(deps: Deps) {
       await next()
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
     })
-    app.use('*', serveStatic({ root: path.relative(process.cwd(), webRoot) || '.', index: '' }))
+    // files only: a folder (such as / itself) falls through to the app shell below
+    app.use('*', async (c, next) => (path.extname(c.req.path) ? serveStatic({ root: path.relative(process.cwd(), webRoot) || '.' })(c, next) : next()))
     // Every other path is a page of the single-page app; paths that are no page
     // get the app's not-found page with a 404 status.
     app.get('*', (c) => c.html(indexHtml, pageAccessFor(c.req.path) ? 200 : 404))

@@ -7,14 +7,15 @@ import * as schema from '#server/db/schema/index.ts'
 import type { Mailer } from '#server/platform/mail.ts'
 import { passwordMinLength, passwordResetTokenMinutes, sessionCookieCacheSeconds } from '#shared/constants.ts'
 import { userProfiles } from '#server/db/schema/accounts.ts'
+import type { Logger } from '#server/platform/logger.ts'
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string }
+export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string; logger: Logger }
 
 // better-auth owns sessions (HTTP-only cookies), password hashing, reset tokens,
 // TOTP and the OAuth code exchange (ARCHITECTURE.md stack). The product's own
 // rules around it (lockout, the spec's messages, sign-up with a profile in one
 // transaction) live in modules/accounts.
-export function createAuth({ config, db, mailer, secret }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
   const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
   return betterAuth({
     appName: 'Prestige Labs',
@@ -22,6 +23,13 @@ export function createAuth({ config, db, mailer, secret }: AuthDeps) {
     basePath: '/api/auth',
     secret,
     trustedOrigins: [config.baseUrl],
+    // better-auth's own notices go to our JSON log (a wrong password is not a warning: it is counted below)
+    logger: {
+      log: (level, message, ...args) => {
+        if (level === 'error') logger.error({ args }, message)
+        else logger.debug({ args, level }, message)
+      },
+    },
     database: drizzleAdapter(db, {
       provider: 'pg',
       transaction: true,

@@ -1,0 +1,61 @@
+import { lazy, Suspense, useState } from 'react'
+import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { useViewer } from '#web/lib/session.ts'
+import { RouteGuard } from '#web/app/guards.tsx'
+import { LoadingScreen } from '#web/app/loading-screen.tsx'
+
+// The header (menus, dropdown, dialogs, form messages) loads only where it shows, never on '/'.
+const Header = lazy(() => import('#web/app/header.tsx').then((module) => ({ default: module.Header })))
+
+// sonner (about 15 KB) is not needed on the landing page, which shows no toast: the
+// toaster mounts on the first other page and stays. Toasts raised before it mounts
+// are replayed by sonner when it subscribes.
+const Toaster = lazy(() => import('#web/app/toaster.tsx').then((module) => ({ default: module.ThemedToaster })))
+
+// spec 000 §2: no header on these; elsewhere it shows when signed in, or on /business
+const headerlessPaths = new Set(['/', '/login', '/create-account'])
+
+function showsHeader(pathname: string, signedIn: boolean): boolean {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+  if (headerlessPaths.has(path)) return false
+  return signedIn || path === '/business'
+}
+
+export function AppShell() {
+  const { pathname } = useLocation()
+  const { user } = useViewer()
+  const withHeader = showsHeader(pathname, user !== null)
+  const [toasterNeeded, setToasterNeeded] = useState(pathname !== '/')
+  if (!toasterNeeded && pathname !== '/') setToasterNeeded(true)
+
+  return (
+    <div className="flex min-h-dvh flex-col">
+      {withHeader ? (
+        <>
+          <a
+            href="#main"
+            className="sr-only z-50 rounded-md bg-primary px-4 py-2 text-sm font-medium text-primary-foreground focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+          >
+            Skip to content
+          </a>
+          <Suspense fallback={<div aria-hidden="true" className="h-16 border-b border-border" />}>
+            <Header />
+          </Suspense>
+        </>
+      ) : null}
+      <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
+        <RouteGuard>
+          <Suspense fallback={<LoadingScreen />}>
+            <Outlet />
+          </Suspense>
+        </RouteGuard>
+      </main>
+      <ScrollRestoration />
+      {toasterNeeded ? (
+        <Suspense fallback={null}>
+          <Toaster />
+        </Suspense>
+      ) : null}
+    </div>
+  )
+}

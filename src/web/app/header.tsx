@@ -1,0 +1,164 @@
+import { useState } from 'react'
+import { Link, NavLink, useNavigate } from 'react-router'
+import { useQueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { ChevronDown, LogOut, Menu, Sparkles } from 'lucide-react'
+import { accountMessages } from '#shared/accounts/schemas.ts'
+import { Button, buttonClasses } from '#web/components/ui/button.tsx'
+import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx'
+import {
+  DropdownMenu,
+  DropdownMenuContent,
+  DropdownMenuItem,
+  DropdownMenuLabel,
+  DropdownMenuSeparator,
+  DropdownMenuTrigger,
+} from '#web/components/ui/dropdown-menu.tsx'
+import { cn } from '#web/lib/cn.ts'
+import { useViewer } from '#web/lib/session.ts'
+import { forgetEverything, useSignOut } from '#web/features/accounts/api/auth.ts'
+import { entriesFor } from '#web/app/menus.ts'
+import { ThemeToggle } from '#web/app/theme-toggle.tsx'
+
+/** The header's own sign-out goes to / (spec 000 §2), leaving nothing of the user in the cache. */
+function useHeaderSignOut() {
+  const navigate = useNavigate()
+  const queryClient = useQueryClient()
+  const signOut = useSignOut()
+  return async () => {
+    try {
+      await signOut.mutateAsync()
+    } catch {
+      toast.error(accountMessages.signOutFailed)
+      return
+    }
+    // leave the guarded page first, so losing the session does not send the user to /login
+    await navigate('/')
+    forgetEverything(queryClient)
+    toast.success(accountMessages.signedOut)
+  }
+}
+
+const topLinkClasses = ({ isActive }: { isActive: boolean }) =>
+  cn(
+    'rounded-lg px-3 py-2 text-sm font-medium transition-colors',
+    isActive ? 'bg-muted text-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+  )
+
+export function Header() {
+  const { user, viewer } = useViewer()
+  const signOut = useHeaderSignOut()
+  const [mobileOpen, setMobileOpen] = useState(false)
+  const topBar = entriesFor('top-bar', viewer)
+  const userMenu = entriesFor('user', viewer)
+  const signedOutMenu = entriesFor('signed-out', viewer)
+  const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : ''
+
+  return (
+    <header className="sticky top-0 z-30 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
+        <Link to={user ? '/dashboard' : '/'} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+          <Sparkles aria-hidden="true" className="size-5 text-accent" />
+          Prestige Labs
+        </Link>
+
+        {user ? (
+          <nav aria-label="Main" className="hidden md:block">
+            <ul className="flex items-center gap-1">
+              {topBar.map((entry) => (
+                <li key={entry.to}>
+                  <NavLink to={entry.to} className={topLinkClasses}>
+                    {entry.label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+
+        <div className="ml-auto flex items-center gap-1">
+          <ThemeToggle />
+
+          {user ? (
+            <div className="hidden md:block">
+              <DropdownMenu>
+                <DropdownMenuTrigger asChild>
+                  <Button variant="ghost" className="gap-1.5">
+                    <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-primary/15 text-xs font-semibold text-accent">
+                      {(user.firstName || user.email).charAt(0).toUpperCase()}
+                    </span>
+                    {user.firstName || 'Profile'}
+                    <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
+                  </Button>
+                </DropdownMenuTrigger>
+                <DropdownMenuContent>
+                  <DropdownMenuLabel className="grid gap-0.5">
+                    <span className="font-medium">{fullName || 'Profile'}</span>
+                    <span className="text-xs break-all text-muted-foreground">{user.email}</span>
+                  </DropdownMenuLabel>
+                  <DropdownMenuSeparator />
+                  {userMenu.map((entry) => (
+                    <DropdownMenuItem key={entry.to} asChild>
+                      <Link to={entry.to}>{entry.label}</Link>
+                    </DropdownMenuItem>
+                  ))}
+                  <DropdownMenuSeparator />
+                  <DropdownMenuItem onSelect={() => void signOut()}>
+                    <LogOut aria-hidden="true" className="size-4" />
+                    Sign Out
+                  </DropdownMenuItem>
+                </DropdownMenuContent>
+              </DropdownMenu>
+            </div>
+          ) : (
+            <nav aria-label="Account" className="hidden md:block">
+              <ul className="flex items-center gap-1">
+                {signedOutMenu.map((entry) => (
+                  <li key={entry.to}>
+                    <Link to={entry.to} className={buttonClasses('primary', 'sm')}>
+                      {entry.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+
+          <Dialog open={mobileOpen} onOpenChange={setMobileOpen}>
+            <DialogTrigger asChild>
+              <Button variant="ghost" size="icon" className="md:hidden" aria-label="Open menu">
+                <Menu aria-hidden="true" className="size-5" />
+              </Button>
+            </DialogTrigger>
+            <DialogContent side="sheet" title="Menu" description={user ? (fullName ? `${fullName} · ${user.email}` : user.email) : undefined}>
+              <nav aria-label="Mobile">
+                <ul className="grid gap-1">
+                  {(user ? [...topBar, ...userMenu] : signedOutMenu).map((entry) => (
+                    <li key={entry.to}>
+                      <NavLink to={entry.to} className={(state) => cn(topLinkClasses(state), 'block')} onClick={() => setMobileOpen(false)}>
+                        {entry.label}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              {user ? (
+                <Button
+                  variant="outline"
+                  className="w-full"
+                  onClick={() => {
+                    setMobileOpen(false)
+                    void signOut()
+                  }}
+                >
+                  <LogOut aria-hidden="true" className="size-4" />
+                  Sign Out
+                </Button>
+              ) : null}
+            </DialogContent>
+          </Dialog>
+        </div>
+      </div>
+    </header>
+  )
+}

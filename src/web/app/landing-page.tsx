@@ -1,0 +1,35 @@
+import { Link } from 'react-router'
+import { buttonClasses } from '#web/components/ui/button-variants.ts'
+
+// A minimal, honest '/' until the real landing page lands (spec 000 §1: video hero,
+// feature grid, teasers). It is the entry page, so it stays small and eager.
+export function LandingPage() {
+  return (
+    <div className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-24 text-center">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--primary)_18%,transparent),transparent_65%)]"
+      />
+      <div className="relative grid max-w-2xl justify-items-center gap-6">
+        <p className="rounded-full border border-border px-3 py-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
+          The career lab for ambitious professionals
+        </p>
+        <h1 className="text-5xl font-semibold tracking-tight sm:text-6xl">
+          Prestige <span className="text-accent">Labs</span>
+        </h1>
+        <p className="max-w-xl text-lg text-muted-foreground">
+          Community, private job board, courses, a career coach and resume tools for corporate professionals and students, in one
+          membership.
+        </p>
+        <div className="flex flex-wrap justify-center gap-3">
+          <Link to="/create-account" className={buttonClasses('primary', 'lg')}>
+            Get Started
+          </Link>
+          <Link to="/login" className={buttonClasses('outline', 'lg')}>
+            Sign In
+          </Link>
+        </div>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,44 @@
+import { lazy } from 'react'
+import { createBrowserRouter } from 'react-router'
+import { AppShell } from '#web/app/app-shell.tsx'
+import { LandingPage } from '#web/app/landing-page.tsx'
+import { LoadingScreen } from '#web/app/loading-screen.tsx'
+import { RouteError } from '#web/app/route-error.tsx'
+
+// Every page but the landing page loads lazily, so '/' ships little JavaScript
+// (ARCHITECTURE.md, performance budgets). Features meet here and only here.
+const LoginPage = lazy(() => import('#web/features/accounts/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })))
+const CreateAccountPage = lazy(() => import('#web/features/accounts/pages/create-account-page.tsx').then((m) => ({ default: m.CreateAccountPage })))
+const ResetPasswordPage = lazy(() => import('#web/features/accounts/pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })))
+const SettingsPage = lazy(() => import('#web/features/accounts/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })))
+const DashboardPage = lazy(() => import('#web/features/dashboard/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
+const AdminLayout = lazy(() => import('#web/features/admin/pages/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })))
+const AdminIndexPage = lazy(() => import('#web/features/admin/pages/admin-index-page.tsx').then((m) => ({ default: m.AdminIndexPage })))
+const MailboxPage = lazy(() => import('#web/features/admin/pages/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage })))
+const NotFoundPage = lazy(() => import('#web/app/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
+
+// Access to each path is not decided here but in the shared access table, read by
+// RouteGuard inside AppShell for every route.
+export const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    errorElement: <RouteError />,
+    children: [
+      { index: true, element: <LandingPage /> },
+      { path: 'login', element: <LoginPage /> },
+      { path: 'create-account', element: <CreateAccountPage /> },
+      { path: 'reset-password', element: <ResetPasswordPage /> },
+      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'settings', element: <SettingsPage /> },
+      {
+        path: 'admin',
+        element: <AdminLayout fallback={<LoadingScreen />} />,
+        children: [
+          { index: true, element: <AdminIndexPage /> },
+          { path: 'mail', element: <MailboxPage /> },
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+])

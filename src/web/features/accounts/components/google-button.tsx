@@ -1,0 +1,36 @@
+import { useState } from 'react'
+import { toast } from 'sonner'
+import { accountMessages } from '#shared/accounts/schemas.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { startGoogleSignIn } from '#web/features/accounts/api/auth.ts'
+
+function GoogleMark() {
+  return (
+    <svg aria-hidden="true" viewBox="0 0 24 24" className="size-4">
+      <path fill="#4285F4" d="M22.56 12.25c0-.78-.07-1.53-.2-2.25H12v4.26h5.92a5.06 5.06 0 0 1-2.2 3.32v2.76h3.56c2.08-1.92 3.28-4.74 3.28-8.09Z" />
+      <path fill="#34A853" d="M12 23c2.97 0 5.46-.98 7.28-2.66l-3.56-2.76c-.98.66-2.23 1.06-3.72 1.06-2.86 0-5.29-1.93-6.16-4.53H2.18v2.84A11 11 0 0 0 12 23Z" />
+      <path fill="#FBBC05" d="M5.84 14.11A6.6 6.6 0 0 1 5.5 12c0-.73.13-1.44.34-2.11V7.05H2.18A11 11 0 0 0 1 12c0 1.78.43 3.45 1.18 4.95l3.66-2.84Z" />
+      <path fill="#EA4335" d="M12 5.38c1.62 0 3.06.56 4.21 1.64l3.15-3.15A10.96 10.96 0 0 0 12 1 11 11 0 0 0 2.18 7.05l3.66 2.84C6.71 7.31 9.14 5.38 12 5.38Z" />
+    </svg>
+  )
+}
+
+/** Social sign-in; the browser leaves for Google and comes back to `callbackURL`. */
+export function GoogleButton({ callbackURL }: { callbackURL: string }) {
+  const [pending, setPending] = useState(false)
+  async function onClick() {
+    setPending(true)
+    try {
+      await startGoogleSignIn(callbackURL)
+    } catch {
+      toast.error(accountMessages.googleFailed)
+      setPending(false)
+    }
+  }
+  return (
+    <Button variant="outline" size="lg" className="w-full" disabled={pending} onClick={onClick}>
+      <GoogleMark />
+      Continue with Google
+    </Button>
+  )
+}

@@ -1,0 +1,117 @@
+import { useEffect, useState } from 'react'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { useQuery } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import { accountMessages, SignInInput } from '#shared/accounts/schemas.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { FieldError, TextField } from '#web/components/ui/field.tsx'
+import { messageOf } from '#web/lib/api.ts'
+import { providersQuery, useSignIn } from '#web/features/accounts/api/auth.ts'
+import { AdminLoginDialog } from '#web/features/accounts/components/admin-login-dialog.tsx'
+import { AuthCard, Divider } from '#web/features/accounts/components/auth-card.tsx'
+import { ForgotPasswordDialog } from '#web/features/accounts/components/forgot-password-dialog.tsx'
+import { GoogleButton } from '#web/features/accounts/components/google-button.tsx'
+import { TwoFactorStep } from '#web/features/accounts/components/two-factor-step.tsx'
+
+const defaultDestination = '/prestige-club'
+
+/**
+ * Where a successful sign-in goes (spec 000 §2, /login): the 'from' location of
+ * the navigation state, else /prestige-club; from /subscription with a promo
+ * code, back to /subscription?promo={code}.
+ */
+export function destinationAfterSignIn(state: unknown): string {
+  const { from, promo } = (typeof state === 'object' && state !== null ? state : {}) as { from?: unknown; promo?: unknown }
+  // only our own paths: never '//other.host' or a full URL
+  const safe = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : defaultDestination
+  if (safe === '/subscription' && typeof promo === 'string' && promo) return `/subscription?promo=${encodeURIComponent(promo)}`
+  return safe
+}
+
+export function LoginPage() {
+  const location = useLocation()
+  const navigate = useNavigate()
+  const [searchParams] = useSearchParams()
+  const destination = destinationAfterSignIn(location.state)
+  const providers = useQuery(providersQuery())
+  const signIn = useSignIn()
+  const [twoFactorFor, setTwoFactorFor] = useState<'member' | 'admin' | null>(null)
+  const [serverError, setServerError] = useState<string | null>(null)
+  const form = useForm({ resolver: zodResolver(SignInInput), defaultValues: { email: '', password: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const googleFailed = searchParams.get('error') === 'google'
+  useEffect(() => {
+    // the id keeps one toast even when the effect runs twice
+    if (googleFailed) toast.error(accountMessages.googleFailed, { id: 'google-sign-in-failed' })
+  }, [googleFailed])
+
+  function finish(kind: 'member' | 'admin') {
+    if (kind === 'admin') {
+      toast.success(accountMessages.welcomeBackAdmin)
+      void navigate('/admin', { replace: true })
+    } else {
+      toast.success(accountMessages.welcomeBack)
+      void navigate(destination, { replace: true })
+    }
+  }
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setServerError(null)
+    try {
+      const result = await signIn.mutateAsync(values)
+      if (result.twoFactorRequired) setTwoFactorFor('member')
+      else finish('member')
+    } catch (error) {
+      const message = messageOf(error, accountMessages.signInDefault)
+      setServerError(message)
+      toast.error(message)
+    }
+  })
+
+  if (twoFactorFor) {
+    return (
+      <AuthCard title="Welcome back" description="Two-factor authentication">
+        <TwoFactorStep onVerified={() => finish(twoFactorFor)} onCancel={() => setTwoFactorFor(null)} />
+      </AuthCard>
+    )
+  }
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      description="Sign in to continue to your career lab."
+      footer={
+        <>
+          New to Prestige Labs?{' '}
+          <Link to="/create-account" className="font-medium text-accent underline-offset-4 hover:underline">
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      {providers.data?.google ? (
+        <>
+          <GoogleButton callbackURL={destination} />
+          <Divider label="or" />
+        </>
+      ) : null}
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <div className="-mt-2 flex justify-end">
+          <ForgotPasswordDialog />
+        </div>
+        <FieldError>{serverError}</FieldError>
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          Sign In
+        </Button>
+      </form>
+      <div className="mt-6 flex justify-center border-t border-border pt-4">
+        <AdminLoginDialog onSignedIn={() => finish('admin')} onTwoFactor={() => setTwoFactorFor('admin')} />
+      </div>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,81 @@
+import { Link, useNavigate, useSearchParams } from 'react-router'
+import { useForm } from 'react-hook-form'
+import { zodResolver } from '@hookform/resolvers/zod'
+import { toast } from 'sonner'
+import { accountMessages, ResetPasswordInput } from '#shared/accounts/schemas.ts'
+import { passwordMinLength } from '#shared/constants.ts'
+import { Button } from '#web/components/ui/button.tsx'
+import { TextField } from '#web/components/ui/field.tsx'
+import { ApiError, messageOf } from '#web/lib/api.ts'
+import { useResetPassword } from '#web/features/accounts/api/auth.ts'
+import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
+
+const backToSignIn = (
+  <Link to="/login" className="font-medium text-accent underline-offset-4 hover:underline">
+    Back to sign in
+  </Link>
+)
+
+/** Target of the password reset email link (spec 000 §2; the link carries ?token=). */
+export function ResetPasswordPage() {
+  const [searchParams] = useSearchParams()
+  const token = searchParams.get('token')
+
+  if (!token) {
+    return (
+      <AuthCard title="Reset your password" footer={backToSignIn}>
+        <p role="alert" className="text-center text-sm text-muted-foreground">
+          This password reset link is invalid or incomplete. Ask for a new link with “Forgot your password?” on the sign-in page.
+        </p>
+      </AuthCard>
+    )
+  }
+  return <ResetPasswordForm token={token} />
+}
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const navigate = useNavigate()
+  const reset = useResetPassword()
+  const form = useForm({ resolver: zodResolver(ResetPasswordInput), defaultValues: { token, password: '', confirmPassword: '' } })
+  const { errors, isSubmitting } = form.formState
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const { message } = await reset.mutateAsync(values)
+      toast.success(message)
+      void navigate('/login', { replace: true })
+    } catch (error) {
+      if (error instanceof ApiError) {
+        if (error.fields?.password) form.setError('password', { message: error.fields.password })
+        if (error.fields?.confirmPassword) form.setError('confirmPassword', { message: error.fields.confirmPassword })
+      }
+      toast.error(messageOf(error, accountMessages.resetFailed))
+    }
+  })
+
+  return (
+    <AuthCard title="Reset your password" description="Choose a new password for your account." footer={backToSignIn}>
+      <form noValidate onSubmit={onSubmit} className="grid gap-4">
+        <TextField
+          label="New password"
+          type="password"
+          autoComplete="new-password"
+          minLength={passwordMinLength}
+          hint={`Use ${passwordMinLength} or more characters, including an uppercase letter, a lowercase letter and a number.`}
+          error={errors.password?.message ?? errors.token?.message}
+          {...form.register('password')}
+        />
+        <TextField
+          label="Confirm new password"
+          type="password"
+          autoComplete="new-password"
+          error={errors.confirmPassword?.message}
+          {...form.register('confirmPassword')}
+        />
+        <Button type="submit" size="lg" disabled={isSubmitting}>
+          Reset Password
+        </Button>
+      </form>
+    </AuthCard>
+  )
+}

@@ -1,0 +1,46 @@
+import { Suspense, type ReactNode } from 'react'
+import { NavLink, Outlet } from 'react-router'
+import { Inbox, LayoutDashboard } from 'lucide-react'
+import type { LucideIcon } from 'lucide-react'
+import { cn } from '#web/lib/cn.ts'
+
+// The admin pages that exist; each admin area (spec 002) adds its line when it lands.
+const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
+  { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/admin/mail', label: 'Mailbox', icon: Inbox },
+]
+
+/** Frame of the admin area: side navigation and the current admin page. */
+export function AdminLayout({ fallback }: { fallback?: ReactNode }) {
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-8 sm:px-6 md:grid-cols-[13rem_1fr]">
+      <nav aria-label="Admin" className="md:sticky md:top-24 md:self-start">
+        <p className="mb-2 px-3 text-xs font-semibold tracking-wide text-muted-foreground uppercase">Admin</p>
+        <ul className="flex gap-1 overflow-x-auto md:grid">
+          {adminPages.map(({ to, label, icon: Icon, end }) => (
+            <li key={to}>
+              <NavLink
+                to={to}
+                end={end}
+                className={({ isActive }) =>
+                  cn(
+                    'flex items-center gap-2 rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap transition-colors',
+                    isActive ? 'bg-muted text-foreground' : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="size-4" />
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className="min-w-0">
+        <Suspense fallback={fallback}>
+          <Outlet />
+        </Suspense>
+      </div>
+    </div>
+  )
+}
