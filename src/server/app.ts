@@ -11,11 +11,13 @@ import type { AppEnv, Ctx, Deps } from '#server/platform/context.ts'
 import { isAdminUser, requireAccess } from '#server/platform/guards.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import { createMailer, type Mailer } from '#server/platform/mail.ts'
+import { createPayments } from '#server/platform/payments.ts'
 import { RateLimiter } from '#server/platform/rate-limit.ts'
 import { inlineScriptHashes, securityHeaders } from '#server/platform/security-headers.ts'
 import { createSubscriptionCache } from '#server/platform/subscriptions.ts'
 import { accountRoutes } from '#server/modules/accounts/routes.ts'
 import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
+import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
 import { signInRateLimit } from '#shared/constants.ts'
@@ -31,6 +33,7 @@ export function createDeps(options: { config: Config; database: Database; logger
     db: database.db,
     auth: createAuth({ config, db: database.db, mailer, secret, logger }),
     mailer,
+    payments: createPayments(config),
     logger,
     signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
     subscriptionCache: createSubscriptionCache(database.db),
@@ -132,7 +135,11 @@ export function createApp(deps: Deps) {
     passRefreshedSessionCookies(c.res.headers, sessionCookies)
   })
 
-  const api = app.route('/api/accounts', accountRoutes).route('/api/dev-mail', devMailRoutes)
+  const api = app
+    .route('/api/accounts', accountRoutes)
+    .route('/api/billing', billingRoutes)
+    .route('/api/admin/plans', adminPlanRoutes)
+    .route('/api/dev-mail', devMailRoutes)
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }

@@ -2,6 +2,7 @@ import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig, type Config } from '#server/config.ts'
 import { migrateDatabase, openDatabase } from '#server/db/client.ts'
 import { demoAccounts, seedDemoData } from '#server/db/seed.ts'
+import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { authSecret } from '#server/secret.ts'
@@ -22,6 +23,7 @@ async function main() {
     ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR })
   await migrateDatabase(database)
+  await ensureDefaultPlans(database.db)
 
   // Demo data on the embedded default; on PostgreSQL only when asked for.
   const seedDemo = config.SEED_DEMO_DATA ?? database.kind === 'pglite'

@@ -23,6 +23,7 @@ export const pageAccess = {
   '/business': 'visitor',
   '/contact': 'visitor',
   '/subscription': 'visitor',
+  '/subscription/test-checkout/:checkoutId': 'member',
   '/prestige-labs': 'visitor',
   '/faqs': 'visitor',
   '/privacy': 'visitor',
@@ -71,6 +72,7 @@ export const pageAccess = {
   '/admin/resume-review': 'admin',
   '/admin/inbox': 'admin',
   '/admin/mail': 'admin',
+  '/admin/plans': 'admin',
 } as const satisfies Record<string, AccessLevel>
 
 export type PagePath = keyof typeof pageAccess
@@ -83,6 +85,8 @@ export const apiAccess = {
   '/api/auth': 'visitor', // better-auth's own endpoints; each checks its session itself
   '/api/accounts': 'visitor', // sign-up, sign-in, session: public by nature
   '/api/accounts/security': 'member', // two-factor state, other sessions
+  '/api/billing': 'visitor', // plans and promo are public; each member endpoint checks its session
+  '/api/billing/webhook': 'visitor', // Stripe, authenticated by its signature
   '/api/admin': 'admin',
   '/api/dev-mail': 'admin',
 } as const satisfies Record<string, AccessLevel>

@@ -3,6 +3,7 @@ import type { Database, Db } from '#server/db/client.ts'
 import type { Auth } from '#server/platform/auth.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import type { Mailer } from '#server/platform/mail.ts'
+import type { Payments } from '#server/platform/payments.ts'
 import type { RateLimiter } from '#server/platform/rate-limit.ts'
 import type { Viewer } from '#shared/access.ts'
 
@@ -13,6 +14,7 @@ export type Deps = {
   db: Db
   auth: Auth
   mailer: Mailer
+  payments: Payments
   logger: Logger
   signInLimiter: RateLimiter
   subscriptionCache: SubscriptionCache

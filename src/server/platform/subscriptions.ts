@@ -1,15 +1,18 @@
-import { and, eq, gt } from 'drizzle-orm'
+import { and, eq, gt, inArray } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { userSubscriptions } from '#server/db/schema/billing.ts'
 import type { SubscriptionCache } from '#server/platform/context.ts'
 import { sessionCookieCacheSeconds } from '#shared/constants.ts'
+
+/** Stripe statuses that give access: active, and trialing (the promo's free month; docs/decisions/006). */
+export const accessGrantingStatuses = ['active', 'trialing'] as const
 
 /** spec 000 §4: subscribed = a row with status active whose current_period_end lies in the future. */
 export async function hasActiveSubscription(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .select({ id: userSubscriptions.id })
     .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), eq(userSubscriptions.status, 'active'), gt(userSubscriptions.currentPeriodEnd, now)))
+    .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, [...accessGrantingStatuses]), gt(userSubscriptions.currentPeriodEnd, now)))
     .limit(1)
   return rows.length > 0
 }

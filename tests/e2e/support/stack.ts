@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright'
 import { loadConfig } from '#server/config.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
+import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
@@ -72,7 +73,10 @@ export async function startStack() {
     GOOGLE_CLIENT_ID: 'prestige-e2e',
     GOOGLE_CLIENT_SECRET: 'prestige-e2e-secret',
     GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+    // no STRIPE_SECRET_KEY: billing runs through the local test checkout, as in the demo
+    PROMO_CODE: 'FREEMONTH',
   })
+  await ensureDefaultPlans(database.db)
   const logger = createLogger(config.LOG_LEVEL)
   const deps = createDeps({ config, database, logger, secret: 'e2e-secret-e2e-secret-e2e-secret-012345' })
   const app = createApp(deps)

@@ -41,7 +41,7 @@ export async function createMember(db: Db, spec: MemberSpec) {
       const now = new Date()
       await tx.insert(userSubscriptions).values({
         userId: id,
-        planId: 'demo-full-access',
+        planId: 'full-access',
         status: 'active',
         currentPeriodStart: now,
         currentPeriodEnd: new Date(now.getTime() + spec.subscribedDays * 86_400_000),

@@ -1,0 +1,260 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import Stripe from 'stripe'
+import { eq } from 'drizzle-orm'
+import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
+import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-stand-in.ts'
+import { userSubscriptions } from '#server/db/schema/billing.ts'
+import { ensureDefaultPlans, updatePlan } from './queries.ts'
+import { billingMessages, paymentMessages } from '#shared/billing/schemas.ts'
+
+const stripe = new Stripe('sk_test_signing_only')
+const day = 86_400_000
+
+async function errorOf(response: Response) {
+  return ((await response.json()) as { error: { message: string } }).error
+}
+
+async function sessionUser(client: TestClient) {
+  // drop the short-lived cookie cache so the answer reflects the database now
+  client.cookies.delete('better-auth.session_data')
+  return ((await (await client.get('/api/accounts/session')).json()) as { user: { subscribed: boolean } }).user
+}
+
+describe('billing with Stripe (local stand-in)', () => {
+  let t: TestApp
+  let standIn: Awaited<ReturnType<typeof startStripeStandIn>>
+
+  beforeAll(async () => {
+    standIn = await startStripeStandIn()
+    t = await createTestApp({ ...standIn.env, PROMO_CODE: 'FreeMonth' })
+    await ensureDefaultPlans(t.db)
+    await updatePlan(t.db, 'full-access', { stripePriceId: 'price_full_access' })
+  })
+  afterAll(async () => {
+    await t?.close()
+    await standIn?.close()
+  })
+
+  function sendEvent(event: Record<string, unknown>, signature?: string) {
+    const payload = JSON.stringify(event)
+    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: standIn.env.STRIPE_WEBHOOK_SECRET })
+    return t.app.request('/api/billing/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload })
+  }
+
+  let eventCounter = 0
+  const event = (type: string, object: Record<string, unknown>, createdAt = new Date()) => ({
+    id: `evt_${++eventCounter}_${Date.now()}`,
+    object: 'event',
+    type,
+    created: Math.floor(createdAt.getTime() / 1000),
+    data: { object },
+  })
+
+  test('checkout is a subscription-mode session for the plan price, reusing the member’s Stripe customer', async () => {
+    const member = await t.signedIn()
+    const first = await member.post('/api/billing/checkout', { planId: 'full-access' })
+    expect(first.status).toBe(200)
+    expect(((await first.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.com\//)
+    await member.post('/api/billing/checkout', { planId: 'full-access' })
+
+    const customers = standIn.requests.filter((r) => r.path === '/v1/customers' && r.body['metadata[userId]'] === member.member.id)
+    expect(customers).toHaveLength(1)
+    const sessions = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === member.member.id)
+    expect(sessions).toHaveLength(2)
+    expect(sessions[0]!.body).toMatchObject({
+      mode: 'subscription',
+      'line_items[0][price]': 'price_full_access',
+      'line_items[0][quantity]': '1',
+      success_url: 'http://localhost:3000/prestige-club?checkout=success',
+      cancel_url: 'http://localhost:3000/subscription',
+      'subscription_data[metadata][planId]': 'full-access',
+    })
+    expect(sessions[1]!.body.customer).toBe(sessions[0]!.body.customer)
+    expect(sessions[0]!.body['subscription_data[trial_period_days]']).toBeUndefined()
+  })
+
+  test('a promo checkout carries a 30-day trial; a wrong code is refused; the code is compared case-insensitively', async () => {
+    const member = await t.signedIn()
+    const wrong = await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'NOTREAL' })
+    expect(wrong.status).toBe(400)
+    expect((await errorOf(wrong)).message).toBe(billingMessages.invalidPromo)
+    expect((await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'freemonth' })).status).toBe(200)
+    const session = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === member.member.id).at(-1)!
+    expect(session.body['subscription_data[trial_period_days]']).toBe('30')
+    expect(session.body['metadata[promo]']).toBe('FREEMONTH')
+  })
+
+  test('an unknown or missing plan is refused with the payment catalogue message', async () => {
+    const member = await t.signedIn()
+    expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'gold' }))).message).toBe(paymentMessages.INVALID_PRICE_ID)
+    expect((await errorOf(await member.post('/api/billing/checkout', {}))).message).toBe(paymentMessages.MISSING_PRICE_ID)
+  })
+
+  test('a completed checkout activates; a replay changes nothing; an older update after a newer one changes nothing; a deletion ends access', async () => {
+    const member = await t.signedIn()
+    const now = Date.now()
+    const subscription = stripeSubscription({
+      id: `sub_${member.member.id.slice(0, 8)}`,
+      customer: 'cus_lifecycle',
+      userId: member.member.id,
+      planId: 'full-access',
+      status: 'active',
+      periodStart: new Date(now),
+      periodEnd: new Date(now + 30 * day),
+    })
+    standIn.setSubscription(subscription)
+    const completed = event('checkout.session.completed', {
+      id: 'cs_lifecycle',
+      object: 'checkout.session',
+      mode: 'subscription',
+      subscription: subscription.id,
+      customer: 'cus_lifecycle',
+      client_reference_id: member.member.id,
+      metadata: { userId: member.member.id, planId: 'full-access', promo: '' },
+    }, new Date(now - 60_000))
+    expect((await sendEvent(completed)).status).toBe(200)
+    expect((await sessionUser(member)).subscribed).toBe(true)
+
+    // Stripe now says canceled, but replaying the same event id must not re-read or change anything
+    standIn.setSubscription({ ...subscription, status: 'canceled' })
+    expect(await (await sendEvent(completed)).json()).toEqual({ received: true, duplicate: true })
+    expect((await sessionUser(member)).subscribed).toBe(true)
+
+    const newer = event('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, new Date(now))
+    const older = event('customer.subscription.updated', { ...subscription, status: 'past_due' }, new Date(now - 30_000))
+    await sendEvent(newer)
+    await sendEvent(older)
+    const [row] = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, subscription.id))
+    expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
+    expect((await sessionUser(member)).subscribed).toBe(true)
+
+    await sendEvent(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, new Date(now + 1000)))
+    expect((await sessionUser(member)).subscribed).toBe(false)
+  })
+
+  test('a failed invoice payment moves the subscription to past_due and closes premium access', async () => {
+    const member = await t.signedIn()
+    const now = Date.now()
+    const subscription = stripeSubscription({ id: `sub_pf_${member.member.id.slice(0, 6)}`, customer: 'cus_pf', userId: member.member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    await sendEvent(event('customer.subscription.created', subscription, new Date(now - 5000)))
+    expect((await sessionUser(member)).subscribed).toBe(true)
+    standIn.setSubscription({ ...subscription, status: 'past_due' })
+    await sendEvent(event('invoice.payment_failed', { id: 'in_pf', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } }, new Date(now)))
+    expect((await sessionUser(member)).subscribed).toBe(false)
+    standIn.setSubscription({ ...subscription, status: 'active' })
+    await sendEvent(event('invoice.paid', { id: 'in_paid', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } }, new Date(now + 1000)))
+    expect((await sessionUser(member)).subscribed).toBe(true)
+  })
+
+  test('a forged or unsigned event gets 400 and changes nothing', async () => {
+    const member = await t.signedIn()
+    const now = Date.now()
+    const subscription = stripeSubscription({ id: 'sub_forged', customer: 'cus_forged', userId: member.member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    const forged = event('customer.subscription.created', subscription)
+    const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(forged), secret: 'whsec_attacker' })
+    expect((await sendEvent(forged, wrongSecret)).status).toBe(400)
+    const unsigned = await t.app.request('/api/billing/webhook', { method: 'POST', body: JSON.stringify(forged), headers: { 'content-type': 'application/json' } })
+    expect(unsigned.status).toBe(400)
+    expect(await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, 'sub_forged'))).toHaveLength(0)
+    expect((await sessionUser(member)).subscribed).toBe(false)
+  })
+
+  test('the billing portal opens for a member with a customer, returning to /settings', async () => {
+    const member = await t.signedIn()
+    const refused = await member.post('/api/billing/portal')
+    expect(refused.status).toBe(404)
+    expect((await errorOf(refused)).message).toBe(billingMessages.noSubscription)
+
+    const now = Date.now()
+    const subscription = stripeSubscription({ id: 'sub_portal', customer: 'cus_portal', userId: member.member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    await sendEvent(event('customer.subscription.created', subscription))
+    const response = await member.post('/api/billing/portal')
+    expect(response.status).toBe(200)
+    expect(((await response.json()) as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.com\//)
+    expect(standIn.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', body: { customer: 'cus_portal', return_url: 'http://localhost:3000/settings' } })
+    const billing = (await (await member.get('/api/billing/me')).json()) as { canManageBilling: boolean; subscription: { planName: string } }
+    expect(billing).toMatchObject({ canManageBilling: true, subscription: { planName: 'Prestige Club' } })
+  })
+})
+
+describe('billing without Stripe: the test checkout', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp({ PROMO_CODE: 'FREEMONTH' })
+    await ensureDefaultPlans(t.db)
+  })
+  afterAll(async () => {
+    await t?.close()
+  })
+
+  test('the plans of spec 001 §9 are listed with their prices', async () => {
+    const { plans } = (await (await t.client().get('/api/billing/plans')).json()) as { plans: Array<{ id: string; priceCents: number }> }
+    expect(plans.map((p) => [p.id, p.priceCents])).toEqual([
+      ['full-access', 3999],
+      ['business', 4900],
+    ])
+  })
+
+  test('a free member buys through the test checkout and premium access opens, through the same service as webhooks', async () => {
+    const member = await t.signedIn()
+    const { url } = (await (await member.post('/api/billing/checkout', { planId: 'full-access' })).json()) as { url: string }
+    expect(url).toMatch(/^\/subscription\/test-checkout\/[0-9a-f-]{36}$/)
+    const id = url.split('/').at(-1)!
+    expect(await (await member.get(`/api/billing/test-checkout/${id}`)).json()).toMatchObject({ planName: 'Prestige Club', priceCents: 3999, trialDays: 0, status: 'open' })
+
+    const stranger = await t.signedIn()
+    expect((await stranger.get(`/api/billing/test-checkout/${id}`)).status).toBe(404)
+    expect((await stranger.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
+
+    expect(await (await member.post(`/api/billing/test-checkout/${id}/complete`)).json()).toEqual({ redirectTo: '/prestige-club' })
+    expect((await sessionUser(member)).subscribed).toBe(true)
+    expect((await member.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
+    expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'full-access' }))).message).toBe(billingMessages.alreadySubscribed)
+  })
+
+  test('one free month per member, enforced by the server', async () => {
+    const member = await t.signedIn()
+    const { url } = (await (await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })).json()) as { url: string }
+    const id = url.split('/').at(-1)!
+    expect(((await (await member.get(`/api/billing/test-checkout/${id}`)).json()) as { trialDays: number }).trialDays).toBe(30)
+    await member.post(`/api/billing/test-checkout/${id}/complete`)
+    const [row] = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.member.id))
+    expect(row?.status).toBe('trialing')
+    expect((await sessionUser(member)).subscribed).toBe(true)
+
+    const again = await member.post('/api/billing/checkout', { planId: 'business', promoCode: 'FREEMONTH' })
+    expect(again.status).toBe(409)
+    expect((await errorOf(again)).message).toBe(billingMessages.promoAlreadyUsed)
+  })
+
+  test('the promo is offered to visitors and checked case-insensitively', async () => {
+    const visitor = t.client()
+    expect(((await (await visitor.get('/api/billing/promo')).json()) as { promo: { code: string } }).promo.code).toBe('FREEMONTH')
+    expect((await visitor.post('/api/billing/promo/check', { code: 'freemonth' })).status).toBe(200)
+    expect((await errorOf(await visitor.post('/api/billing/promo/check', { code: 'nope' }))).message).toBe(billingMessages.invalidPromo)
+  })
+
+  test('visitors are refused by every member billing endpoint, and the portal needs a Stripe customer', async () => {
+    const visitor = t.client()
+    for (const [method, path] of [['GET', '/api/billing/me'], ['POST', '/api/billing/checkout'], ['POST', '/api/billing/portal'], ['GET', '/api/billing/test-checkout/00000000-0000-4000-8000-000000000000']] as const) {
+      const response = await visitor.request(method, path, method === 'POST' ? { planId: 'full-access' } : undefined)
+      expect(response.status, path).toBe(401)
+    }
+    const member = await t.signedIn({ subscribed: true })
+    expect((await errorOf(await member.post('/api/billing/portal'))).message).toBe(billingMessages.noCustomer)
+  })
+
+  test('admins edit plans; members and visitors cannot; the form rules hold on the server', async () => {
+    const change = { name: 'Prestige Club Plus', description: 'More', priceCents: 4599, features: ['Everything'], stripePriceId: 'price_plus', isActive: true }
+    expect((await t.client().request('PUT', '/api/admin/plans/full-access', change)).status).toBe(401)
+    expect((await (await t.signedIn({ subscribed: true })).request('PUT', '/api/admin/plans/full-access', change)).status).toBe(403)
+    const admin = await t.signedIn({ admin: true })
+    const bad = await admin.request('PUT', '/api/admin/plans/full-access', { ...change, stripePriceId: 'prod_123' })
+    expect((await errorOf(bad)).message).toBe('A Stripe price id starts with price_')
+    const saved = await admin.request('PUT', '/api/admin/plans/full-access', change)
+    expect(saved.status).toBe(200)
+    expect(((await saved.json()) as { plan: { priceCents: number; stripePriceId: string } }).plan).toMatchObject({ priceCents: 4599, stripePriceId: 'price_plus' })
+    expect((await admin.request('PUT', '/api/admin/plans/gold', change)).status).toBe(404)
+  })
+})

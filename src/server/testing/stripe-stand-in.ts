@@ -1,0 +1,102 @@
+import { createServer, type IncomingMessage } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
+export type StandInRequest = { method: string; path: string; body: Record<string, string> }
+
+/**
+ * A local HTTP server speaking the part of Stripe's API the product calls
+ * (customers, checkout sessions, subscriptions, billing portal sessions). Stripe's
+ * servers cannot be reached from here; the SDK is pointed at this instead, and
+ * tests assert the request bodies it received.
+ */
+export async function startStripeStandIn() {
+  const requests: StandInRequest[] = []
+  const subscriptions = new Map<string, Record<string, unknown>>()
+  let counter = 0
+
+  const server = createServer(async (req, res) => {
+    const body = parseForm(await readBody(req))
+    const path = (req.url ?? '').split('?')[0]!
+    requests.push({ method: req.method ?? 'GET', path, body })
+    const send = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` })
+      res.end(JSON.stringify(payload))
+    }
+    if (req.method === 'POST' && path === '/v1/customers') {
+      return send(200, { id: `cus_standin_${++counter}`, object: 'customer', email: body.email ?? null, metadata: {} })
+    }
+    if (req.method === 'POST' && path === '/v1/checkout/sessions') {
+      const id = `cs_test_${++counter}`
+      return send(200, { id, object: 'checkout.session', mode: body.mode, url: `https://checkout.stripe.com/c/pay/${id}`, customer: body.customer })
+    }
+    if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
+      const id = `bps_${++counter}`
+      return send(200, { id, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/${id}`, customer: body.customer, return_url: body.return_url })
+    }
+    const subscriptionMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(path)
+    if (req.method === 'GET' && subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1]!)
+      if (subscription) return send(200, subscription)
+      return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` } })
+    }
+    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+
+  return {
+    port,
+    requests,
+    /** What GET /v1/subscriptions/{id} answers from now on. */
+    setSubscription(subscription: Record<string, unknown> & { id: string }) {
+      subscriptions.set(subscription.id, subscription)
+    },
+    env: {
+      STRIPE_SECRET_KEY: 'sk_test_standin',
+      STRIPE_WEBHOOK_SECRET: 'whsec_standin_secret',
+      STRIPE_API_HOST: '127.0.0.1',
+      STRIPE_API_PORT: String(port),
+      STRIPE_API_PROTOCOL: 'http',
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of req) chunks.push(chunk as Buffer)
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+/** Stripe's form encoding, kept flat: `line_items[0][price]` stays one key. */
+function parseForm(text: string): Record<string, string> {
+  return Object.fromEntries(new URLSearchParams(text))
+}
+
+/** A subscription object as Stripe sends it (recent API: the period sits on the item). */
+export function stripeSubscription(options: {
+  id: string
+  customer: string
+  userId: string
+  planId?: string
+  priceId?: string
+  status: string
+  periodStart: Date
+  periodEnd: Date
+  cancelAtPeriodEnd?: boolean
+}) {
+  const start = Math.floor(options.periodStart.getTime() / 1000)
+  const end = Math.floor(options.periodEnd.getTime() / 1000)
+  return {
+    id: options.id,
+    object: 'subscription',
+    customer: options.customer,
+    status: options.status,
+    cancel_at_period_end: options.cancelAtPeriodEnd ?? false,
+    metadata: { userId: options.userId, ...(options.planId ? { planId: options.planId } : {}) },
+    items: {
+      object: 'list',
+      data: [{ id: `si_${options.id}`, object: 'subscription_item', current_period_start: start, current_period_end: end, price: { id: options.priceId ?? 'price_full_access' } }],
+    },
+  }
+}
