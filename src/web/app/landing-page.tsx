@@ -1,9 +1,18 @@
+import { lazy, Suspense, useState } from 'react'
 import { Link } from 'react-router'
+import { useQuery } from '@tanstack/react-query'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
+import { promoQuery, promoShownKey } from '#web/features/billing/api/promo.ts'
+
+// The promo pop-up's code loads only when a promo is on and not yet shown in this
+// browser session, so the entry page stays within its JavaScript budget.
+const LandingPromo = lazy(() => import('#web/features/billing/components/landing-promo.tsx').then((m) => ({ default: m.LandingPromo })))
 
 // A minimal, honest '/' until the real landing page lands (spec 000 §1: video hero,
 // feature grid, teasers). It is the entry page, so it stays small and eager.
 export function LandingPage() {
+  const [promoAlreadyShown] = useState(() => Boolean(sessionStorage.getItem(promoShownKey)))
+  const promo = useQuery({ ...promoQuery(), enabled: !promoAlreadyShown }).data?.promo
   return (
     <div className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-24 text-center">
       <div
@@ -30,6 +39,11 @@ export function LandingPage() {
           </Link>
         </div>
       </div>
+      {promo && !promoAlreadyShown ? (
+        <Suspense fallback={null}>
+          <LandingPromo promo={promo} />
+        </Suspense>
+      ) : null}
     </div>
   )
 }

@@ -9,11 +9,14 @@ export type MenuEntry = { menu: MenuName; label: string; to: string }
 // Events, Blog, the Career Lab menu, My Profile, Upgrade to Premium, ...).
 export const menuEntries: MenuEntry[] = [
   { menu: 'top-bar', label: 'Dashboard', to: '/dashboard' },
+  { menu: 'top-bar', label: 'My Dashboard', to: '/prestige-club' },
 
+  { menu: 'user', label: 'Upgrade to Premium', to: '/subscription' },
   { menu: 'user', label: 'Settings', to: '/settings' },
   { menu: 'user', label: 'Admin Dashboard', to: '/admin' },
 
   { menu: 'signed-out', label: 'Sign In', to: '/login' },
+  { menu: 'signed-out', label: 'Upgrade to Premium', to: '/subscription' },
 ]
 
 /**

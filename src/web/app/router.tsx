@@ -10,7 +10,11 @@ import { RouteError } from '#web/app/route-error.tsx'
 const LoginPage = lazy(() => import('#web/features/accounts/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })))
 const CreateAccountPage = lazy(() => import('#web/features/accounts/pages/create-account-page.tsx').then((m) => ({ default: m.CreateAccountPage })))
 const ResetPasswordPage = lazy(() => import('#web/features/accounts/pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })))
-const SettingsPage = lazy(() => import('#web/features/accounts/pages/settings-page.tsx').then((m) => ({ default: m.SettingsPage })))
+const SettingsPage = lazy(() => import('#web/app/settings-page.tsx').then((m) => ({ default: m.SettingsPage })))
+const SubscriptionPage = lazy(() => import('#web/features/billing/pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })))
+const TestCheckoutPage = lazy(() => import('#web/features/billing/pages/test-checkout-page.tsx').then((m) => ({ default: m.TestCheckoutPage })))
+const PrestigeClubPage = lazy(() => import('#web/features/billing/pages/prestige-club-page.tsx').then((m) => ({ default: m.PrestigeClubPage })))
+const AdminPlansPage = lazy(() => import('#web/features/billing/pages/admin-plans-page.tsx').then((m) => ({ default: m.AdminPlansPage })))
 const DashboardPage = lazy(() => import('#web/features/dashboard/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
 const AdminLayout = lazy(() => import('#web/features/admin/pages/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })))
 const AdminIndexPage = lazy(() => import('#web/features/admin/pages/admin-index-page.tsx').then((m) => ({ default: m.AdminIndexPage })))
@@ -30,12 +34,16 @@ export const router = createBrowserRouter([
       { path: 'reset-password', element: <ResetPasswordPage /> },
       { path: 'dashboard', element: <DashboardPage /> },
       { path: 'settings', element: <SettingsPage /> },
+      { path: 'subscription', element: <SubscriptionPage /> },
+      { path: 'subscription/test-checkout/:checkoutId', element: <TestCheckoutPage /> },
+      { path: 'prestige-club', element: <PrestigeClubPage /> },
       {
         path: 'admin',
         element: <AdminLayout fallback={<LoadingScreen />} />,
         children: [
           { index: true, element: <AdminIndexPage /> },
           { path: 'mail', element: <MailboxPage /> },
+          { path: 'plans', element: <AdminPlansPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
-import { Inbox, LayoutDashboard } from 'lucide-react'
+import { CreditCard, Inbox, LayoutDashboard } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { cn } from '#web/lib/cn.ts'
 
@@ -8,6 +8,7 @@ import { cn } from '#web/lib/cn.ts'
 const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
   { to: '/admin/mail', label: 'Mailbox', icon: Inbox },
+  { to: '/admin/plans', label: 'Plans', icon: CreditCard },
 ]
 
 /** Frame of the admin area: side navigation and the current admin page. */
