@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
+import Stripe from 'stripe'
+import { stripeSubscription } from '#server/testing/stripe-stand-in.ts'
 import { seriousAccessibilityViolations, startStack, type Stack } from './support/stack.ts'
 
 // The browser stack runs without Stripe keys (the demo's test checkout) and with
@@ -102,6 +104,51 @@ describe('membership', () => {
     await page.getByRole('button', { name: 'Choose Prestige Club' }).waitFor()
     // the promo pop-up is not open here: it opens only when the visitor came from a promo
     expect(await seriousAccessibilityViolations(page)).toEqual([])
+    await context.close()
+  })
+})
+
+describe('billing portal with Stripe (local stand-in)', () => {
+  let stripeStack: Stack
+
+  beforeAll(async () => {
+    stripeStack = await startStack({ stripe: true })
+  })
+  afterAll(async () => {
+    await stripeStack?.close()
+  })
+
+  test("'Manage billing' in settings opens the Stripe billing portal session returning to /settings", async () => {
+    const member = await stripeStack.createMember({ email: 'payer@example.com', password: 'Payer-Pass-1', firstName: 'Pay', lastName: 'Er' })
+    // Stripe tells the product about the subscription through a signed webhook event
+    const now = Date.now()
+    const payload = JSON.stringify({
+      id: 'evt_portal_1',
+      object: 'event',
+      type: 'customer.subscription.created',
+      created: Math.floor(now / 1000),
+      data: {
+        object: stripeSubscription({ id: 'sub_payer', customer: 'cus_payer', userId: member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * 86_400_000) }),
+      },
+    })
+    const signature = new Stripe('sk_test_signing_only').webhooks.generateTestHeaderString({ payload, secret: stripeStack.stripe!.env.STRIPE_WEBHOOK_SECRET })
+    const delivered = await fetch(`${stripeStack.baseUrl}/api/billing/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body: payload })
+    expect(delivered.status).toBe(200)
+
+    const { page, context } = await stripeStack.newPage()
+    // Stripe's own pages cannot be reached from here: answer the portal address locally
+    await context.route('https://billing.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Billing portal</title><h1>Stripe billing portal</h1>' }))
+    await page.goto('/login')
+    await signIn(page, 'payer@example.com', 'Payer-Pass-1')
+    await waitForPath(page, '/prestige-club')
+    await page.goto('/settings')
+    await page.getByRole('region', { name: 'Subscription' }).getByText('Renews on').waitFor()
+    await page.getByRole('button', { name: 'Manage billing' }).click()
+    await page.waitForURL(/^https:\/\/billing\.stripe\.com\/p\/session\//)
+    expect(stripeStack.stripe!.requests.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      body: { customer: 'cus_payer', return_url: `${stripeStack.baseUrl}/settings` },
+    })
     await context.close()
   })
 })

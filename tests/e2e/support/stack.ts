@@ -13,6 +13,7 @@ import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
+import { startStripeStandIn } from '#server/testing/stripe-stand-in.ts'
 
 // Chromium flags verified on these machines (ARCHITECTURE.md, known facts).
 export const chromiumArgs = [
@@ -44,8 +45,10 @@ export type GoogleUser = { sub: string; email: string; name: string }
  * port and its own database, a real SMTP server, a local OpenID Connect server
  * standing in for Google, and Debian's Chromium.
  */
-export async function startStack() {
+export async function startStack(options: { stripe?: boolean } = {}) {
   const smtp = await startSmtpServer()
+  // with `stripe`, the SDK talks to a local stand-in that speaks Stripe's API
+  const stripe = options.stripe ? await startStripeStandIn() : undefined
   const oidc = new OAuth2Server()
   await oidc.issuer.keys.generate('RS256')
   await oidc.start(0, 'localhost')
@@ -73,8 +76,9 @@ export async function startStack() {
     GOOGLE_CLIENT_ID: 'prestige-e2e',
     GOOGLE_CLIENT_SECRET: 'prestige-e2e-secret',
     GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
-    // no STRIPE_SECRET_KEY: billing runs through the local test checkout, as in the demo
+    // without `stripe`, no STRIPE_SECRET_KEY: billing runs through the local test checkout, as in the demo
     PROMO_CODE: 'FREEMONTH',
+    ...stripe?.env,
   })
   await ensureDefaultPlans(database.db)
   const logger = createLogger(config.LOG_LEVEL)
@@ -89,6 +93,7 @@ export async function startStack() {
   return {
     baseUrl,
     smtp,
+    stripe,
     db: database.db,
     setGoogleUser(user: GoogleUser) {
       googleUser = user
@@ -106,6 +111,7 @@ export async function startStack() {
       await database.close()
       await oidc.stop()
       await smtp.close()
+      await stripe?.close()
       rmSync(dataDir, { recursive: true, force: true })
     },
   }
