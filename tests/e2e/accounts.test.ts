@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { authenticator } from 'otplib'
-import type { Page } from 'playwright-core'
-import { seriousAccessibilityViolations, startStack, type Stack } from './support/stack.ts'
+import { seriousAccessibilityViolations, signInThroughForm, startStack, waitForPath, type Stack } from './support/stack.ts'
 
 let stack: Stack
 
@@ -11,16 +10,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await stack?.close()
 })
-
-async function signInThroughForm(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-}
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 })
-}
 
 describe('a new visitor', () => {
   test('signs up through both steps, keeps step 1 when going back, and lands on /subscription', async () => {

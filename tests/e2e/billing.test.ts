@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import type { Page } from 'playwright-core'
 import Stripe from 'stripe'
 import { stripeSubscription } from '#server/testing/stripe-stand-in.ts'
-import { seriousAccessibilityViolations, startStack, type Stack } from './support/stack.ts'
+import { seriousAccessibilityViolations, signInThroughForm, startStack, waitForPath, type Stack } from './support/stack.ts'
 
 // The browser stack runs without Stripe keys (the demo's test checkout) and with
 // the promo word FREEMONTH (tests/e2e/support/stack.ts).
@@ -15,22 +14,12 @@ afterAll(async () => {
   await stack?.close()
 })
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign In', exact: true }).click()
-}
-
-async function waitForPath(page: Page, path: string) {
-  await page.waitForURL((url) => url.pathname === path, { timeout: 15_000 })
-}
-
 describe('membership', () => {
   test('a free member meets the lock screen, subscribes through the test checkout and the premium page opens', async () => {
     await stack.createMember({ email: 'upgrader@example.com', password: 'Upgrade-Pass-1', firstName: 'Uma', lastName: 'Grader' })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
-    await signIn(page, 'upgrader@example.com', 'Upgrade-Pass-1')
+    await signInThroughForm(page, 'upgrader@example.com', 'Upgrade-Pass-1')
     await page.waitForURL((url) => url.pathname !== '/login')
 
     await page.goto('/jobs')
@@ -67,7 +56,7 @@ describe('membership', () => {
     await dialog.getByText('FREEMONTH').waitFor()
     await dialog.getByRole('button', { name: 'Claim my free month' }).click()
     await waitForPath(page, '/login')
-    await signIn(page, 'bargain@example.com', 'Bargain-Pass-1')
+    await signInThroughForm(page, 'bargain@example.com', 'Bargain-Pass-1')
     await page.waitForURL((url) => url.pathname === '/subscription' && url.searchParams.get('promo') === 'FREEMONTH')
 
     await page.getByRole('button', { name: 'Choose Prestige Club' }).click()
@@ -139,7 +128,7 @@ describe('billing portal with Stripe (local stand-in)', () => {
     // Stripe's own pages cannot be reached from here: answer the portal address locally
     await context.route('https://billing.stripe.com/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Billing portal</title><h1>Stripe billing portal</h1>' }))
     await page.goto('/login')
-    await signIn(page, 'payer@example.com', 'Payer-Pass-1')
+    await signInThroughForm(page, 'payer@example.com', 'Payer-Pass-1')
     await waitForPath(page, '/prestige-club')
     await page.goto('/settings')
     await page.getByRole('region', { name: 'Subscription' }).getByText('Renews on').waitFor()
