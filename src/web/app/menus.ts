@@ -2,16 +2,23 @@ import { decideAccess, pageAccessFor, type Viewer } from '#shared/access.ts'
 
 export type MenuName = 'top-bar' | 'user' | 'signed-out'
 
-export type MenuEntry = { menu: MenuName; label: string; to: string }
+export type MenuEntry = {
+  menu: MenuName
+  label: string
+  to: string
+  /** Hidden from those who already have every page: subscribers and admins. */
+  forNonSubscribers?: true
+}
 
 // The header's menus (spec 000 §2, header and menus), in display order. Only pages
 // that exist are listed: each area adds its entries here when it lands (Community,
-// Events, Blog, the Career Lab menu, My Profile, Upgrade to Premium, ...).
+// Events, Blog, the Career Lab menu, My Profile, ...).
 export const menuEntries: MenuEntry[] = [
   { menu: 'top-bar', label: 'Dashboard', to: '/dashboard' },
+  // spec 000 §2: the member dashboard, 'My Dashboard' of the Career Lab dropdown (top-level until that dropdown lands)
   { menu: 'top-bar', label: 'My Dashboard', to: '/prestige-club' },
 
-  { menu: 'user', label: 'Upgrade to Premium', to: '/subscription' },
+  { menu: 'user', label: 'Upgrade to Premium', to: '/subscription', forNonSubscribers: true },
   { menu: 'user', label: 'Settings', to: '/settings' },
   { menu: 'user', label: 'Admin Dashboard', to: '/admin' },
 
@@ -24,7 +31,11 @@ export const menuEntries: MenuEntry[] = [
  * (spec 000 §6); subscriber pages stay listed for everyone and show the lock screen.
  */
 export function entriesFor(menu: MenuName, viewer: Viewer): MenuEntry[] {
+  const hasEverything = viewer.subscribed || viewer.isAdmin
   return menuEntries.filter(
-    (entry) => entry.menu === menu && decideAccess(pageAccessFor(entry.to) ?? 'visitor', viewer) !== 'admin-only',
+    (entry) =>
+      entry.menu === menu &&
+      !(entry.forNonSubscribers && hasEverything) &&
+      decideAccess(pageAccessFor(entry.to) ?? 'visitor', viewer) !== 'admin-only',
   )
 }

@@ -1,21 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import {
-  billingMessages,
-  type AdminPlan,
-  type CheckoutInput,
-  type CheckoutResponse,
-  type MyBilling,
-  type Plan,
-  type TestCheckout,
-  type UpdatePlanInput,
-} from '#shared/billing/schemas.ts'
+import { billingMessages, paymentMessages, type AdminPlan, type MyBilling, type TestCheckout, type UpdatePlanInput } from '#shared/billing/schemas.ts'
 import { apiFetch, messageOf } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
+import { plansQuery } from '#web/features/billing/api/plans.ts'
 
-// The only home of the billing area's query keys (ARCHITECTURE.md rule 6).
-export const plansQuery = () =>
-  queryOptions({ queryKey: ['billing', 'plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: Plan[] }>('/api/billing/plans', { signal }) })
+// The billing area's query keys live here and in plans.ts and promo.ts, the two light
+// modules the landing page may load (ARCHITECTURE.md rule 6).
 
 export const myBillingQuery = () =>
   queryOptions({ queryKey: ['billing', 'me'] as const, queryFn: ({ signal }) => apiFetch<MyBilling>('/api/billing/me', { signal }) })
@@ -25,20 +16,14 @@ export const testCheckoutQuery = (checkoutId: string) =>
     queryKey: ['billing', 'test-checkout', checkoutId] as const,
     queryFn: ({ signal }) => apiFetch<TestCheckout>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}`, { signal }),
     retry: false,
+    // a checkout is completed once: coming back to it asks the server again
+    staleTime: 0,
   })
 
 export const adminPlansQuery = () =>
   queryOptions({ queryKey: ['billing', 'admin-plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: AdminPlan[] }>('/api/admin/plans', { signal }) })
 
-/** Starts a checkout and sends the browser to Stripe (or to the local test checkout). */
-export function useStartCheckout() {
-  return useMutation({
-    mutationFn: (input: CheckoutInput) => apiFetch<CheckoutResponse>('/api/billing/checkout', { json: input }),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast.error(messageOf(error, billingMessages.promoFailed)),
-  })
-}
-
+/** Completes the local test checkout; the session (subscribed) and the billing summary are read again before the caller moves on. */
 export function useCompleteTestCheckout(checkoutId: string) {
   const queryClient = useQueryClient()
   return useMutation({
@@ -47,28 +32,36 @@ export function useCompleteTestCheckout(checkoutId: string) {
       toast.success(billingMessages.testCheckoutCompleted)
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey }),
-        queryClient.invalidateQueries({ queryKey: ['billing'] }),
+        queryClient.invalidateQueries({ queryKey: myBillingQuery().queryKey }),
       ])
     },
-    onError: (error) => toast.error(messageOf(error)),
+    onError: (error) => toast.error(messageOf(error, paymentMessages.DEFAULT)),
   })
 }
 
+/** spec 001 §7: the Stripe billing portal, returning to /settings. */
 export function useOpenBillingPortal() {
   return useMutation({
     mutationFn: () => apiFetch<{ url: string }>('/api/billing/portal', { method: 'POST' }),
-    onSuccess: ({ url }) => window.location.assign(url),
-    onError: (error) => toast.error(messageOf(error, billingMessages.noPortalUrl)),
+    onSuccess: ({ url }) => {
+      if (url) window.location.assign(url)
+      else toast.error(billingMessages.noPortalUrl)
+    },
+    onError: (error) => toast.error(messageOf(error, paymentMessages.PORTAL_FAILED)),
   })
 }
 
 export function useUpdatePlan() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ id, values }: { id: string; values: UpdatePlanInput }) => apiFetch<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}`, { method: 'PUT', json: values }),
+    mutationFn: ({ id, values }: { id: string; values: UpdatePlanInput }) =>
+      apiFetch<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}`, { method: 'PUT', json: values }),
     onSuccess: () => {
       toast.success(billingMessages.planSaved)
-      return queryClient.invalidateQueries({ queryKey: ['billing'] })
+      return Promise.all([
+        queryClient.invalidateQueries({ queryKey: adminPlansQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: plansQuery().queryKey }),
+      ])
     },
     onError: (error) => toast.error(messageOf(error, billingMessages.planSaveFailed)),
   })

@@ -2,13 +2,14 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { formatPrice, UpdatePlanInput, type AdminPlan } from '#shared/billing/schemas.ts'
+import { formatPrice, paymentMessages, UpdatePlanInput, type AdminPlan } from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { ApiError, messageOf } from '#web/lib/api.ts'
 import { adminPlansQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
@@ -16,53 +17,119 @@ export function AdminPlansPage() {
   const plans = useQuery(adminPlansQuery())
   return (
     <div className="grid gap-6">
-      <h1 className="text-2xl font-semibold tracking-tight">Plans</h1>
+      <div className="grid gap-1">
+        <h1 className="text-2xl font-semibold tracking-tight">Plans</h1>
+        <p className="text-sm text-muted-foreground">What members see on the plans page and pay at checkout. Inactive plans are hidden from members.</p>
+      </div>
+      {plans.isPending ? (
+        <p role="status" className="text-muted-foreground">
+          Loading plans…
+        </p>
+      ) : null}
+      {plans.isError ? <p role="alert">{messageOf(plans.error, paymentMessages.DEFAULT)}</p> : null}
       {plans.data?.plans.map((plan) => <PlanForm key={plan.id} plan={plan} />)}
     </div>
   )
 }
 
-// The shared schema, with the two fields the form shows differently: the price typed
-// as text, the features as one per line.
+// The shared schema (the server parses the same), with the features typed one per line.
 const PlanFormInput = UpdatePlanInput.extend({
-  priceCents: z.coerce.number().pipe(UpdatePlanInput.shape.priceCents),
   features: z
     .string()
-    .transform((text) => text.split('\n').map((line) => line.trim()).filter(Boolean))
+    .transform((text) =>
+      text
+        .split('\n')
+        .map((line) => line.trim())
+        .filter(Boolean),
+    )
     .pipe(UpdatePlanInput.shape.features),
 })
+type PlanFormValues = z.input<typeof PlanFormInput>
+
+/** The first message of a field's errors: a feature line's own error sits one level down (features.3). */
+function firstMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref') continue // the DOM element of the field
+    const message = firstMessage(value)
+    if (message) return message
+  }
+  return undefined
+}
 
 function PlanForm({ plan }: { plan: AdminPlan }) {
   const update = useUpdatePlan()
-  const form = useForm<z.input<typeof PlanFormInput>, unknown, z.output<typeof PlanFormInput>>({
+  const form = useForm<PlanFormValues, unknown, z.output<typeof PlanFormInput>>({
     resolver: zodResolver(PlanFormInput),
-    defaultValues: { ...plan, stripePriceId: plan.stripePriceId ?? '', features: plan.features.join('\n') },
+    defaultValues: {
+      name: plan.name,
+      description: plan.description,
+      priceCents: plan.priceCents,
+      features: plan.features.join('\n'),
+      stripePriceId: plan.stripePriceId ?? '',
+      isActive: plan.isActive,
+    },
   })
   const { errors } = form.formState
+  const featuresError = firstMessage(errors.features)
   const id = (field: string) => `plan-${plan.id}-${field}`
 
+  const onSubmit = form.handleSubmit((values) =>
+    update.mutate(
+      // the shared schema turns an empty price id into null; the request carries it as typed
+      { id: plan.id, values: { ...values, stripePriceId: values.stripePriceId ?? '' } },
+      {
+        onError: (error) => {
+          // the server's field messages land on their fields too
+          if (!(error instanceof ApiError) || !error.fields) return
+          for (const [field, message] of Object.entries(error.fields)) {
+            if (field in form.getValues()) form.setError(field as keyof PlanFormValues, { message })
+          }
+        },
+      },
+    ),
+  )
+
   return (
-    <Card>
+    <Card role="region" aria-labelledby={id('title')}>
       <CardHeader>
-        <CardTitle>
-          {plan.name} <span className="text-sm font-normal text-muted-foreground">({formatPrice(plan.priceCents)} per {plan.interval})</span>
+        <CardTitle id={id('title')}>
+          {plan.name}{' '}
+          <span className="text-sm font-normal text-muted-foreground">
+            ({formatPrice(plan.priceCents)} per {plan.interval}
+            {plan.isActive ? '' : ', inactive'})
+          </span>
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <form
-          className="grid gap-4"
-          noValidate
-          onSubmit={form.handleSubmit((values) => update.mutate({ id: plan.id, values: { ...values, stripePriceId: values.stripePriceId ?? '' } }))}
-        >
+        <form className="grid gap-4" noValidate onSubmit={onSubmit}>
           <TextField id={id('name')} label="Name" error={errors.name?.message} {...form.register('name')} />
           <TextField id={id('description')} label="Description" error={errors.description?.message} {...form.register('description')} />
-          <TextField id={id('price')} label="Price in cents" type="number" min={0} error={errors.priceCents?.message} {...form.register('priceCents')} />
+          <TextField
+            id={id('price')}
+            label="Price in cents"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            hint={`${formatPrice(form.watch('priceCents') || 0)} per ${plan.interval}`}
+            error={errors.priceCents?.message}
+            {...form.register('priceCents', { valueAsNumber: true })}
+          />
           <div className="grid gap-1.5">
             <Label htmlFor={id('features')}>Features (one per line)</Label>
-            <textarea id={id('features')} rows={5} className={controlClasses} {...form.register('features')} />
-            <FieldError>{errors.features?.message}</FieldError>
+            <textarea
+              id={id('features')}
+              rows={5}
+              className={`${controlClasses} py-2`}
+              aria-invalid={featuresError ? true : undefined}
+              aria-describedby={featuresError ? id('features-error') : undefined}
+              {...form.register('features')}
+            />
+            <FieldError id={id('features-error')}>{featuresError}</FieldError>
           </div>
-          <TextField id={id('stripe')} label="Stripe price id" error={errors.stripePriceId?.message} {...form.register('stripePriceId')} />
+          <TextField id={id('stripe')} label="Stripe price id" placeholder="price_…" error={errors.stripePriceId?.message} {...form.register('stripePriceId')} />
           <Checkbox id={id('active')} label="Active" {...form.register('isActive')} />
           <Button type="submit" className="w-fit" disabled={update.isPending}>
             Save

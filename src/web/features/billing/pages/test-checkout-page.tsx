@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { billingMessages, formatPrice } from '#shared/billing/schemas.ts'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { ApiError, messageOf } from '#web/lib/api.ts'
 import { testCheckoutQuery, useCompleteTestCheckout } from '#web/features/billing/api/billing.ts'
 
 /**
@@ -16,8 +17,16 @@ export function TestCheckoutPage() {
   const checkout = useQuery(testCheckoutQuery(checkoutId))
   const complete = useCompleteTestCheckout(checkoutId)
 
-  if (checkout.isPending) return <p role="status" className="px-4 py-10 text-center">Loading…</p>
+  if (checkout.isPending) {
+    return (
+      <p role="status" className="px-4 py-10 text-center text-muted-foreground">
+        Loading…
+      </p>
+    )
+  }
   const open = checkout.data?.status === 'open' ? checkout.data : null
+  // not found, not yours, not a checkout id or already completed all read the same; other failures say what they are
+  const gone = !checkout.isError || (checkout.error instanceof ApiError && [400, 404].includes(checkout.error.status))
 
   return (
     <div className="mx-auto grid w-full max-w-lg gap-6 px-4 py-10 sm:px-6">
@@ -38,7 +47,8 @@ export function TestCheckoutPage() {
             {open.trialDays > 0 ? <p className="font-medium text-accent">First {open.trialDays} days free</p> : null}
             <div className="flex flex-wrap gap-2">
               <Button
-                disabled={complete.isPending}
+                // once completed the browser is on its way to the club: no second press
+                disabled={complete.isPending || complete.isSuccess}
                 onClick={() => complete.mutate(undefined, { onSuccess: ({ redirectTo }) => void navigate(redirectTo, { replace: true }) })}
               >
                 Complete test purchase
@@ -51,8 +61,8 @@ export function TestCheckoutPage() {
         </Card>
       ) : (
         <div className="grid gap-3">
-          <p role="alert">{billingMessages.testCheckoutNotFound}</p>
-          <Link to="/subscription" className="text-accent underline">
+          <p role="alert">{gone ? billingMessages.testCheckoutNotFound : messageOf(checkout.error)}</p>
+          <Link to="/subscription" className="w-fit text-accent underline underline-offset-4">
             Back to the plans
           </Link>
         </div>

@@ -1,0 +1,26 @@
+import { queryOptions, useMutation } from '@tanstack/react-query'
+import type { CheckoutInput, CheckoutResponse, Plan } from '#shared/billing/schemas.ts'
+import { apiFetch } from '#web/lib/api.ts'
+
+// The landing page's promo pop-up loads this module after first paint, so it imports
+// only types from the shared schemas (no zod) and raises no toast (no sonner): the
+// JavaScript budget of '/' (ARCHITECTURE.md, performance budgets).
+
+export const plansQuery = () =>
+  queryOptions({ queryKey: ['billing', 'plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: Plan[] }>('/api/billing/plans', { signal }) })
+
+/** spec 001 §9: the full-access individual plan, the first paid one in the plans' order; the promo's free month is on it. */
+export function fullAccessPlan(plans: Plan[]): Plan | undefined {
+  return plans.find((plan) => plan.isActive && plan.priceCents > 0)
+}
+
+/**
+ * Starts a checkout and sends the browser to its URL: Stripe Checkout, or without
+ * Stripe keys the local test checkout. Callers show the failure their own way.
+ */
+export function useStartCheckout() {
+  return useMutation({
+    mutationFn: (input: CheckoutInput) => apiFetch<CheckoutResponse>('/api/billing/checkout', { json: input }),
+    onSuccess: ({ url }) => window.location.assign(url),
+  })
+}
