@@ -10,6 +10,7 @@ export const accountMessages = {
   passwordNeedsUppercase: 'Password must contain at least one uppercase letter',
   passwordNeedsLowercase: 'Password must contain at least one lowercase letter',
   passwordNeedsNumber: 'Password must contain at least one number',
+  passwordRulesHint: `Use ${passwordMinLength} or more characters, including an uppercase letter, a lowercase letter and a number.`,
   credentialsRequired: 'You must provide either an email or phone number and a password',
   emailRequired: 'You must provide either an email or phone number.',
   cityRequired: 'Please choose your closest major city',

@@ -102,7 +102,7 @@ export function CreateAccountPage() {
             type="password"
             autoComplete="new-password"
             minLength={passwordMinLength}
-            hint={`Use ${passwordMinLength} or more characters, including an uppercase letter, a lowercase letter and a number.`}
+            hint={accountMessages.passwordRulesHint}
             error={accountErrors.password?.message}
             {...account.register('password')}
           />

@@ -61,7 +61,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           type="password"
           autoComplete="new-password"
           minLength={passwordMinLength}
-          hint={`Use ${passwordMinLength} or more characters, including an uppercase letter, a lowercase letter and a number.`}
+          hint={accountMessages.passwordRulesHint}
           error={errors.password?.message ?? errors.token?.message}
           {...form.register('password')}
         />
