@@ -22,7 +22,7 @@ async function main() {
   const database = url ? await openDatabase({ kind: 'postgres', url, poolSize: 10 }) : await openDatabase({ kind: 'pglite' })
   await migrateDatabase(database)
   const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0', APP_URL: 'http://localhost:3901', LOG_LEVEL: 'silent' })
-  const deps = createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
+  const deps = await createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
   const app = createApp(deps)
   const email = `bench-${Date.now()}@example.com`
   await createMember(database.db, { email, password: 'Bench-Pass-2026', firstName: 'Ben', lastName: 'Ch', subscribedDays: 30 })
@@ -57,6 +57,7 @@ async function main() {
   console.log(`session check alone / one-row SELECT: ${(guard.requests.average / select.requests.average).toFixed(2)}`)
 
   for (const server of servers) server.close()
+  await deps.close()
   await database.close()
 }
 

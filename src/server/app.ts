@@ -8,25 +8,32 @@ import type { Database } from '#server/db/client.ts'
 import { AppError, fromDatabaseError } from '#server/platform/app-error.ts'
 import { createAuth } from '#server/platform/auth.ts'
 import type { AppEnv, Ctx, Deps } from '#server/platform/context.ts'
-import { isAdminUser, requireAccess } from '#server/platform/guards.ts'
+import { requireAccess, viewerOf } from '#server/platform/guards.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import { createMailer, type Mailer } from '#server/platform/mail.ts'
 import { createPayments } from '#server/platform/payments.ts'
 import { RateLimiter } from '#server/platform/rate-limit.ts'
 import { inlineScriptHashes, securityHeaders } from '#server/platform/security-headers.ts'
 import { createSubscriptionCache } from '#server/platform/subscriptions.ts'
+import { createRealtime } from '#server/platform/realtime.ts'
+import { createDiskStorage } from '#server/platform/storage.ts'
 import { accountRoutes } from '#server/modules/accounts/routes.ts'
 import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
+import { communityRoutes } from '#server/modules/community/routes.ts'
+import { liveRoutes } from '#server/modules/live/routes.ts'
+import { updateSignupRoutes } from '#server/modules/update-signup/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
-import { signInRateLimit } from '#shared/constants.ts'
+import { publicFormRateLimit, signInRateLimit } from '#shared/constants.ts'
 
 export const webRoot = path.resolve(import.meta.dirname, '../../dist/web')
 
-export function createDeps(options: { config: Config; database: Database; logger: Logger; secret: string; mailer?: Mailer }): Deps {
+/** Builds the long-lived parts; `close()` them before closing the database. */
+export async function createDeps(options: { config: Config; database: Database; logger: Logger; secret: string; mailer?: Mailer }): Promise<Deps> {
   const { config, database, logger, secret } = options
   const mailer = options.mailer ?? createMailer(config, logger)
+  const realtime = await createRealtime(database, logger)
   return {
     config,
     database,
@@ -37,6 +44,10 @@ export function createDeps(options: { config: Config; database: Database; logger
     logger,
     signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
     subscriptionCache: createSubscriptionCache(database.db),
+    storage: createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
+    realtime,
+    publicFormLimiter: new RateLimiter(publicFormRateLimit.maxRequests, publicFormRateLimit.windowSeconds * 1000),
+    close: () => realtime.close(),
   }
 }
 
@@ -122,12 +133,7 @@ export function createApp(deps: Deps) {
       headers: c.req.raw.headers,
       session,
       logger,
-      viewer: () =>
-        (viewer ??= (async () => {
-          if (!session) return { signedIn: false, subscribed: false, isAdmin: false }
-          const isAdmin = isAdminUser(session.user)
-          return { signedIn: true, isAdmin, subscribed: isAdmin || (await deps.subscriptionCache.get(session.user.id)) }
-        })()),
+      viewer: () => (viewer ??= viewerOf(deps, session)),
     }
     c.set('ctx', ctx)
     await requireAccess(ctx, apiAccessFor(c.req.path))
@@ -140,6 +146,9 @@ export function createApp(deps: Deps) {
     .route('/api/billing', billingRoutes)
     .route('/api/admin/plans', adminPlanRoutes)
     .route('/api/dev-mail', devMailRoutes)
+    .route('/api/live', liveRoutes)
+    .route('/api/community', communityRoutes)
+    .route('/api/update-signup', updateSignupRoutes)
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }

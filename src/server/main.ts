@@ -29,7 +29,7 @@ async function main() {
   const seedDemo = config.SEED_DEMO_DATA ?? database.kind === 'pglite'
   const seeded = seedDemo ? await seedDemoData(database.db) : false
 
-  const deps = createDeps({ config, database, logger, secret: authSecret(config) })
+  const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const lines = [`Prestige Labs is running at ${config.baseUrl} (port ${info.port}, database: ${database.kind})`]
@@ -47,7 +47,10 @@ async function main() {
     logger.info({ signal }, 'shutting down: draining requests')
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
+    // open event streams end first, or they would hold the server open
+    const streamsClosed = deps.close()
     server.close(async () => {
+      await streamsClosed
       await database.close()
       logger.info('stopped')
       process.exit(0)

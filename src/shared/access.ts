@@ -89,7 +89,20 @@ export const apiAccess = {
   '/api/billing/webhook': 'visitor', // Stripe, authenticated by its signature
   '/api/admin': 'admin',
   '/api/dev-mail': 'admin',
+  '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
+  '/api/community': 'subscriber',
+  '/api/update-signup': 'visitor',
 } as const satisfies Record<string, AccessLevel>
+
+/**
+ * Live-update topics (Server-Sent Events at /api/live) and who receives them: the
+ * same level as the pages that show them.
+ */
+export const liveTopicAccess = {
+  community: 'subscriber',
+} as const satisfies Record<string, AccessLevel>
+
+export type LiveTopic = keyof typeof liveTopicAccess
 
 export type AccessDecision = 'allow' | 'sign-in' | 'admin-only' | 'premium'
 

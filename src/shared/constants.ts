@@ -53,6 +53,12 @@ export const signInLockout = {
 } as const
 
 // per-IP limit on the sign-in family of endpoints (our choice: docs/decisions/004)
+// Public forms (update sign-up, contact, business request): per IP address
+export const publicFormRateLimit = {
+  windowSeconds: 600,
+  maxRequests: 10,
+} as const
+
 export const signInRateLimit = {
   windowSeconds: 60,
   maxRequests: 30,

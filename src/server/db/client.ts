@@ -17,10 +17,18 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>
 export type Database = {
   kind: 'pglite' | 'postgres'
   db: Db
+  /** The PostgreSQL connection string (PostgreSQL only): another instance can open the same database. */
+  url?: string
   /** The raw client, for LISTEN/NOTIFY and health checks. */
   pglite?: PGlite
   pool?: pg.Pool
   ping(): Promise<void>
+  /**
+   * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any
+   * connection (on PostgreSQL, any instance). `onReconnect` runs after a lost
+   * listening connection is back, so the caller can catch up on what it missed.
+   */
+  listen(channel: string, onNotify: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>
   close(): Promise<void>
 }
 
@@ -67,12 +75,25 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    const listeners = new Set<() => Promise<void>>()
     return {
       kind: 'postgres',
       db,
+      url: options.url,
       pool,
       ping: async () => void (await pool.query('select 1')),
-      close: () => pool.end(),
+      async listen(channel, onNotify, onReconnect) {
+        const stop = await listenOnPostgres(options.url, channel, onNotify, onReconnect)
+        listeners.add(stop)
+        return async () => {
+          listeners.delete(stop)
+          await stop()
+        }
+      },
+      async close() {
+        await Promise.all([...listeners].map((stop) => stop()))
+        await pool.end()
+      },
     }
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
@@ -87,6 +108,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       pglite,
       ping: async () => void (await pglite.query('select 1')),
+      // in-process: PGlite delivers the NOTIFYs of its own single connection
+      listen: async (channel, onNotify) => {
+        const unlisten = await pglite.listen(channel, onNotify)
+        return async () => {
+          if (!pglite.closed) await unlisten()
+        }
+      },
       close: async () => {
         await pglite.close()
         unlock()
@@ -95,6 +123,61 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   } catch (error) {
     unlock()
     throw error
+  }
+}
+
+// LISTEN needs a connection of its own that stays open (a pooled one would be
+// handed to queries). When it drops, it is reopened with a growing pause, and the
+// caller hears of it to catch up on the notifications sent meanwhile.
+async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) {
+  let client: pg.Client | undefined
+  let stopped = false
+  let retryTimer: ReturnType<typeof setTimeout> | undefined
+  const quotedChannel = `"${channel.replace(/"/g, '""')}"`
+
+  const scheduleConnect = (delayMs: number) => {
+    if (stopped || retryTimer) return
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined
+      try {
+        await connect()
+        onReconnect?.()
+      } catch {
+        scheduleConnect(Math.min(delayMs * 2, 10_000))
+      }
+    }, delayMs)
+    retryTimer.unref()
+  }
+  const connect = async (): Promise<void> => {
+    const next = new pg.Client({ connectionString: url })
+    const lost = () => {
+      if (client !== next) return
+      client = undefined
+      next.end().catch(() => {})
+      scheduleConnect(500)
+    }
+    next.on('notification', (message) => {
+      if (message.channel === channel) onNotify(message.payload ?? '')
+    })
+    next.on('error', lost)
+    next.on('end', lost)
+    try {
+      await next.connect()
+      await next.query(`LISTEN ${quotedChannel}`)
+    } catch (error) {
+      next.end().catch(() => {})
+      throw error
+    }
+    client = next
+  }
+
+  await connect()
+  return async () => {
+    stopped = true
+    clearTimeout(retryTimer)
+    const current = client
+    client = undefined
+    await current?.end().catch(() => {})
   }
 }
 

@@ -5,6 +5,8 @@ import type { Logger } from '#server/platform/logger.ts'
 import type { Mailer } from '#server/platform/mail.ts'
 import type { Payments } from '#server/platform/payments.ts'
 import type { RateLimiter } from '#server/platform/rate-limit.ts'
+import type { Realtime } from '#server/platform/realtime.ts'
+import type { Storage } from '#server/platform/storage.ts'
 import type { Viewer } from '#shared/access.ts'
 
 /** Long-lived parts of the running product, built once in app.ts. */
@@ -18,6 +20,12 @@ export type Deps = {
   logger: Logger
   signInLimiter: RateLimiter
   subscriptionCache: SubscriptionCache
+  storage: Storage
+  realtime: Realtime
+  /** Per-IP limit of the public forms (update sign-up, contact, business request). */
+  publicFormLimiter: RateLimiter
+  /** Stops the live-update listener and ends the open event streams. */
+  close(): Promise<void>
 }
 
 export type AuthSession = NonNullable<Awaited<ReturnType<Auth['api']['getSession']>>>

@@ -1,11 +1,18 @@
 import { AppError } from '#server/platform/app-error.ts'
-import type { AuthUser, Ctx } from '#server/platform/context.ts'
-import { decideAccess, type AccessLevel } from '#shared/access.ts'
+import type { AuthSession, AuthUser, Ctx, Deps } from '#server/platform/context.ts'
+import { anonymousViewer, decideAccess, type AccessLevel, type Viewer } from '#shared/access.ts'
 import { accountMessages } from '#shared/accounts/schemas.ts'
 import { genericMessages } from '#shared/errors.ts'
 
 export function isAdminUser(user: Pick<AuthUser, 'role'> | null | undefined): boolean {
   return user?.role === 'admin'
+}
+
+/** Who the session's holder is for the access table: admins count as subscribed (spec 000 §6). */
+export async function viewerOf(deps: Deps, session: AuthSession | null): Promise<Viewer> {
+  if (!session) return anonymousViewer
+  const isAdmin = isAdminUser(session.user)
+  return { signedIn: true, isAdmin, subscribed: isAdmin || (await deps.subscriptionCache.get(session.user.id)) }
 }
 
 /** Throws the HTTP refusal for `level` (401 visitor, 403 member or non-admin). */

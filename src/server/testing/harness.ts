@@ -22,11 +22,12 @@ export class TestClient {
       headers: {
         origin: testBaseUrl,
         'x-forwarded-for': this.ip,
-        ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(json === undefined || json instanceof FormData ? {} : { 'content-type': 'application/json' }),
         ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
         ...headers,
       },
-      body: json === undefined ? undefined : JSON.stringify(json),
+      // a FormData body goes as multipart (uploads); anything else as JSON
+      body: json === undefined ? undefined : json instanceof FormData ? json : JSON.stringify(json),
     })
     for (const line of response.headers.getSetCookie()) {
       const [pair = '', ...attributes] = line.split(';')
@@ -42,6 +43,8 @@ export class TestClient {
 
   get = (path: string) => this.request('GET', path)
   post = (path: string, json?: unknown) => this.request('POST', path, json ?? {})
+  put = (path: string, json?: unknown) => this.request('PUT', path, json ?? {})
+  delete = (path: string) => this.request('DELETE', path)
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
@@ -51,7 +54,7 @@ export async function createTestApp(env: Record<string, string> = {}) {
   const database: Database = await openTestDatabase()
   const config = loadConfig({ NODE_ENV: 'test', APP_URL: testBaseUrl, TRUST_PROXY: 'true', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env })
   const logger = createLogger(config.LOG_LEVEL)
-  const deps = createDeps({ config, database, logger, secret: 'test-secret-test-secret-test-secret-0123' })
+  const deps = await createDeps({ config, database, logger, secret: 'test-secret-test-secret-test-secret-0123' })
   const app = createApp(deps)
   let memberCounter = 0
   return {
@@ -76,6 +79,9 @@ export async function createTestApp(env: Record<string, string> = {}) {
       if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
       return Object.assign(client, { member: { ...member, password } })
     },
-    close: () => database.close(),
+    close: async () => {
+      await deps.close()
+      await database.close()
+    },
   }
 }

@@ -82,7 +82,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
   })
   await ensureDefaultPlans(database.db)
   const logger = createLogger(config.LOG_LEVEL)
-  const deps = createDeps({ config, database, logger, secret: 'e2e-secret-e2e-secret-e2e-secret-012345' })
+  const deps = await createDeps({ config, database, logger, secret: 'e2e-secret-e2e-secret-e2e-secret-012345' })
   const app = createApp(deps)
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))
@@ -107,6 +107,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
     },
     async close() {
       await browser.close()
+      await deps.close()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()
       await oidc.stop()

@@ -1,3 +1,6 @@
 export * from './auth.ts'
 export * from './accounts.ts'
 export * from './billing.ts'
+export * from './platform.ts'
+export * from './community.ts'
+export * from './update-signup.ts'

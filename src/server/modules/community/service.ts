@@ -1,0 +1,227 @@
+import { withTransaction } from '#server/db/client.ts'
+import { AppError } from '#server/platform/app-error.ts'
+import type { Ctx } from '#server/platform/context.ts'
+import { isAdminUser, requireAdmin, requireUser } from '#server/platform/guards.ts'
+import { detectFileType, newObjectKey, type StoredObject } from '#server/platform/storage.ts'
+import {
+  communityMessages,
+  defaultJobTrends,
+  feedPageSize,
+  JobTrends,
+  mediaMaxBytes,
+  type CommentInput,
+  type CommentView,
+  type CommunityEvent,
+  type FeedPage,
+  type FeedQuery,
+  type PostView,
+  type ProfileCard,
+} from '#shared/community/schemas.ts'
+import * as queries from './queries.ts'
+
+type AuthorColumns = {
+  authorId: string
+  authorFirstName: string | null
+  authorLastName: string | null
+  authorAccountName: string
+  authorAvatarUrl: string | null
+  authorRole: string | null
+}
+
+function displayName(first: string | null, last: string | null, fallback: string) {
+  return [first, last].filter(Boolean).join(' ').trim() || fallback
+}
+
+function toAuthor(row: AuthorColumns) {
+  return {
+    id: row.authorId,
+    name: displayName(row.authorFirstName, row.authorLastName, row.authorAccountName),
+    avatarUrl: row.authorAvatarUrl,
+    isAdmin: isAdminUser({ role: row.authorRole }),
+  }
+}
+
+export function mediaUrl(postId: string) {
+  return `/api/community/posts/${postId}/media`
+}
+
+function toPostView(row: queries.PostRow): PostView {
+  return {
+    id: row.id,
+    content: row.content,
+    media: row.mediaKey && (row.mediaType === 'image' || row.mediaType === 'video') ? { url: mediaUrl(row.id), type: row.mediaType } : null,
+    createdAt: row.createdAt.toISOString(),
+    author: toAuthor(row),
+    likeCount: row.likeCount,
+    likedByMe: row.likedByMe,
+    commentCount: row.commentCount,
+  }
+}
+
+function toCommentView(row: queries.CommentRow): CommentView {
+  return { id: row.id, postId: row.postId, content: row.content, createdAt: row.createdAt.toISOString(), author: toAuthor(row) }
+}
+
+// The cursor is the last post's (created_at, id), opaque to the browser.
+function encodeCursor(row: queries.PostRow) {
+  return Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url')
+}
+
+function decodeCursor(cursor: string) {
+  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|')
+  // PostgreSQL's own text form of the timestamp, e.g. '2026-11-23 10:38:22.123456+00'
+  if (!createdAt || !id || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt) || !/^[0-9a-f-]{36}$/.test(id)) {
+    throw new AppError('VALIDATION', 'Invalid cursor')
+  }
+  return { createdAt, id }
+}
+
+function publish(tx: Parameters<Ctx['deps']['realtime']['publish']>[0], ctx: Ctx, event: CommunityEvent) {
+  return ctx.deps.realtime.publish(tx, 'community', event.type, event.data)
+}
+
+export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
+  const viewer = requireUser(ctx)
+  const rows = await queries.listFeedPage(ctx.deps.db, viewer.id, feedPageSize + 1, query.cursor ? decodeCursor(query.cursor) : undefined)
+  const page = rows.slice(0, feedPageSize)
+  return { posts: page.map(toPostView), nextCursor: rows.length > feedPageSize ? encodeCursor(page.at(-1)!) : null }
+}
+
+export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
+  const viewer = requireUser(ctx)
+  const row = await queries.findProfileCard(ctx.deps.db, viewer.id)
+  if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in to continue')
+  return {
+    name: displayName(row.firstName, row.lastName, row.accountName),
+    email: row.email,
+    location: row.location,
+    experienceLevel: row.experienceLevel,
+    avatarUrl: row.avatarUrl,
+    isAdmin: isAdminUser(row),
+    postCount: row.postCount,
+    memberSince: row.memberSince.toISOString(),
+  }
+}
+
+/**
+ * spec 000 §5 post rules, checked here whatever the browser did: text or media;
+ * media under 5 MB and an image or a video by its own bytes. The file is stored
+ * under a name of ours before the row is written, and removed again if the row
+ * cannot be.
+ */
+export async function createPost(ctx: Ctx, input: { content: string; media?: File }): Promise<PostView> {
+  const viewer = requireUser(ctx)
+  const { db, storage } = ctx.deps
+  const media = input.media && input.media.size > 0 ? input.media : undefined
+  if (!input.content && !media) throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
+  let stored: { key: string; type: 'image' | 'video' } | undefined
+  if (media) {
+    if (media.size > mediaMaxBytes) throw new AppError('VALIDATION', communityMessages.fileTooLarge, { media: communityMessages.fileTooLarge })
+    const bytes = new Uint8Array(await media.arrayBuffer())
+    const detected = await detectFileType(bytes, ['image', 'video'])
+    if (!detected) throw new AppError('VALIDATION', communityMessages.fileNotMedia, { media: communityMessages.fileNotMedia })
+    stored = { key: newObjectKey('community', detected.extension), type: detected.kind as 'image' | 'video' }
+    await storage.put(stored.key, bytes, { contentType: detected.mime, visibility: 'private' })
+  }
+  try {
+    return await withTransaction(db, async (tx) => {
+      const { id } = await queries.insertPost(tx, { userId: viewer.id, content: input.content, mediaKey: stored?.key, mediaType: stored?.type })
+      const post = toPostView((await queries.findPost(tx, viewer.id, id))!)
+      // everyone else sees it unliked; the author's own view is the same
+      await publish(tx, ctx, { type: 'post.created', data: { post } })
+      return post
+    })
+  } catch (error) {
+    if (stored) await storage.delete(stored.key).catch(() => {})
+    throw error
+  }
+}
+
+/** The author deletes their post; admins delete any (moderation, spec 000 §6 and issue 4). */
+export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
+  const viewer = requireUser(ctx)
+  const { db, storage } = ctx.deps
+  const mediaKey = await withTransaction(db, async (tx) => {
+    const post = await queries.findPostOwner(tx, postId)
+    if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
+    if (post.userId !== viewer.id && !isAdminUser(viewer)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    const deleted = await queries.deletePost(tx, postId)
+    await publish(tx, ctx, { type: 'post.deleted', data: { postId } })
+    return deleted?.mediaKey
+  })
+  // after the commit: a failed transaction keeps its file
+  if (mediaKey) await storage.delete(mediaKey).catch((error) => ctx.logger.warn({ err: error, mediaKey }, 'post media not removed'))
+}
+
+/** One like per member and post (spec 000 §3): liking twice keeps one, unliking twice is no error. */
+export async function setLike(ctx: Ctx, postId: string, liked: boolean): Promise<{ likeCount: number; liked: boolean }> {
+  const viewer = requireUser(ctx)
+  return withTransaction(ctx.deps.db, async (tx) => {
+    const result = await queries.setLike(tx, postId, viewer.id, liked)
+    if (!result) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
+    if (result.changed) {
+      await publish(tx, ctx, { type: 'post.liked', data: { postId, likeCount: result.likeCount, userId: viewer.id, liked } })
+    }
+    return { likeCount: result.likeCount, liked }
+  })
+}
+
+export async function listComments(ctx: Ctx, postId: string): Promise<{ comments: CommentView[] }> {
+  requireUser(ctx)
+  const { db } = ctx.deps
+  const [post, rows] = await Promise.all([queries.findPostOwner(db, postId), queries.listComments(db, postId)])
+  if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
+  return { comments: rows.map(toCommentView) }
+}
+
+export async function addComment(ctx: Ctx, postId: string, input: CommentInput): Promise<CommentView> {
+  const viewer = requireUser(ctx)
+  return withTransaction(ctx.deps.db, async (tx) => {
+    const inserted = await queries.insertComment(tx, postId, viewer.id, input.content)
+    if (!inserted) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
+    const comment = toCommentView((await queries.findComment(tx, inserted.id))!)
+    await publish(tx, ctx, { type: 'comment.created', data: { comment, commentCount: inserted.commentCount } })
+    return comment
+  })
+}
+
+/** The author deletes their comment; admins delete any (moderation). */
+export async function deleteComment(ctx: Ctx, commentId: string): Promise<void> {
+  const viewer = requireUser(ctx)
+  await withTransaction(ctx.deps.db, async (tx) => {
+    const comment = await queries.findComment(tx, commentId)
+    if (!comment) throw new AppError('NOT_FOUND', 'This comment is no longer available')
+    if (comment.userId !== viewer.id && !isAdminUser(viewer)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    const deleted = await queries.deleteComment(tx, commentId)
+    if (deleted) {
+      await publish(tx, ctx, { type: 'comment.deleted', data: { postId: deleted.postId, commentId, commentCount: deleted.commentCount } })
+    }
+  })
+}
+
+/** The post's media file, for a member who may see the feed (the area's access check ran before). */
+export async function getPostMedia(ctx: Ctx, postId: string, range?: { start: number; end?: number }): Promise<StoredObject> {
+  requireUser(ctx)
+  const post = await queries.findPostOwner(ctx.deps.db, postId)
+  const object = post?.mediaKey ? await ctx.deps.storage.get(post.mediaKey, range) : undefined
+  if (!object) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
+  return object
+}
+
+const trendsCategory = 'job_trends'
+
+export async function getJobTrends(ctx: Ctx): Promise<JobTrends> {
+  requireUser(ctx)
+  const stored = JobTrends.safeParse(await queries.findSettings(ctx.deps.db, trendsCategory))
+  // spec 000 §7: the defaults stand until an admin saves the panel
+  return stored.success ? stored.data : defaultJobTrends
+}
+
+export async function updateJobTrends(ctx: Ctx, trends: JobTrends): Promise<JobTrends> {
+  requireAdmin(ctx)
+  await withTransaction(ctx.deps.db, async (tx) => {
+    await queries.saveSettings(tx, trendsCategory, trends)
+    await publish(tx, ctx, { type: 'trends.updated', data: { trends } })
+  })
+  return trends
+}

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { lt } from 'drizzle-orm'
+import { createApp, createDeps } from '#server/app.ts'
+import { openDatabase } from '#server/db/client.ts'
+import { liveEvents } from '#server/db/schema/platform.ts'
+import { openEventStream, type ReceivedEvent } from '#server/testing/event-stream.ts'
+import { createTestApp, TestClient, type TestApp } from '#server/testing/harness.ts'
+import type { PostView } from '#shared/community/schemas.ts'
+
+type Payload = { topic?: string; type?: string; control?: string; data?: { post?: PostView } }
+
+const payload = (event: ReceivedEvent) => event.data as Payload
+const isPost = (content: string) => (event: ReceivedEvent) => payload(event).type === 'post.created' && payload(event).data?.post?.content === content
+
+async function post(client: TestClient, content: string) {
+  const form = new FormData()
+  form.set('content', content)
+  const response = await client.post('/api/community/posts', form)
+  expect(response.status).toBe(201)
+}
+
+describe('live updates', () => {
+  let t: TestApp
+  let author: TestClient
+  let reader: TestClient
+
+  beforeAll(async () => {
+    t = await createTestApp()
+    author = await t.signedIn({ subscribed: true })
+    reader = await t.signedIn({ subscribed: true })
+  })
+  afterAll(async () => t?.close())
+
+  test('visitors get no stream', async () => {
+    expect((await t.client().get('/api/live')).status).toBe(401)
+  })
+
+  test('a new post reaches an open stream, with its event id', async () => {
+    const stream = await openEventStream(reader)
+    expect(stream.response.headers.get('content-type')).toContain('text/event-stream')
+    const hello = await stream.next((e) => payload(e).control === 'hello')
+    await post(author, 'Live hello')
+    const event = await stream.next(isPost('Live hello'))
+    expect(Number(event.id)).toBeGreaterThan(Number(hello.id))
+    expect(payload(event).topic).toBe('community')
+    await stream.close()
+  })
+
+  test('community events do not reach members without a plan', async () => {
+    const free = await t.signedIn()
+    const freeStream = await openEventStream(free)
+    const subscriberStream = await openEventStream(reader)
+    await freeStream.next((e) => payload(e).control === 'hello')
+    await post(author, 'Members only')
+    await subscriberStream.next(isPost('Members only'))
+    // the subscriber's copy arrived; the same delivery skipped the free member
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(freeStream.received.some((e) => payload(e).topic === 'community')).toBe(false)
+    await Promise.all([freeStream.close(), subscriberStream.close()])
+  })
+
+  test('a reconnect with Last-Event-ID receives what it missed, in order', async () => {
+    const first = await openEventStream(reader)
+    const hello = await first.next((e) => payload(e).control === 'hello')
+    await first.close()
+    await post(author, 'Missed one')
+    await post(author, 'Missed two')
+    const resumed = await openEventStream(reader, { 'last-event-id': hello.id! })
+    await resumed.next(isPost('Missed two'))
+    const contents = resumed.received.map((e) => payload(e).data?.post?.content).filter(Boolean)
+    expect(contents).toEqual(['Missed one', 'Missed two'])
+    expect(resumed.received.some((e) => payload(e).control)).toBe(false)
+    await resumed.close()
+  })
+
+  test('a reconnect from beyond the replay window is told to reload', async () => {
+    await post(author, 'Recent')
+    const newest = await t.deps.realtime.latestId()
+    await t.db.delete(liveEvents).where(lt(liveEvents.id, newest))
+    const resumed = await openEventStream(reader, { 'last-event-id': '1' })
+    const reset = await resumed.next((e) => payload(e).control === 'reset')
+    expect(Number(reset.id)).toBe(newest)
+    await resumed.close()
+  })
+
+  test('shutting the instance down ends its streams', async () => {
+    const other = await createTestApp()
+    const member = await other.signedIn({ subscribed: true })
+    const stream = await openEventStream(member)
+    await stream.next((e) => payload(e).control === 'hello')
+    await other.deps.close()
+    await expect.poll(() => stream.ended).toBe(true)
+    await other.close()
+  })
+})
+
+// ARCHITECTURE.md: stateless instances on one PostgreSQL see each other's events.
+describe.runIf(process.env.TEST_DB_KIND === 'postgres')('live updates across two instances on one PostgreSQL', () => {
+  test('a post made through instance A reaches a stream opened on instance B', async () => {
+    const a = await createTestApp()
+    const databaseB = await openDatabase({ kind: 'postgres', url: a.deps.database.url!, poolSize: 2 })
+    const depsB = await createDeps({ config: a.deps.config, database: databaseB, logger: a.deps.logger, secret: 'test-secret-test-secret-test-secret-0123' })
+    const appB = createApp(depsB)
+    try {
+      const author = await a.signedIn({ subscribed: true })
+      const readerOnA = await a.signedIn({ subscribed: true })
+      // the same browser, its requests now answered by instance B
+      const readerOnB = new TestClient(appB)
+      for (const [name, value] of readerOnA.cookies) readerOnB.cookies.set(name, value)
+
+      const stream = await openEventStream(readerOnB)
+      await stream.next((e) => payload(e).control === 'hello')
+      await post(author, 'Across instances')
+      const event = await stream.next(isPost('Across instances'))
+      expect(payload(event).topic).toBe('community')
+      await stream.close()
+    } finally {
+      await depsB.close()
+      await databaseB.close()
+      await a.close()
+    }
+  })
+})

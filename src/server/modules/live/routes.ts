@@ -1,0 +1,77 @@
+import { Hono } from 'hono'
+import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
+import type { AppEnv, Ctx } from '#server/platform/context.ts'
+import { requireUser, viewerOf } from '#server/platform/guards.ts'
+import { decideAccess, liveTopicAccess, type Viewer } from '#shared/access.ts'
+import { liveHeartbeatSeconds, type LiveControl, type LiveMessage } from '#shared/live.ts'
+
+// One Server-Sent Events stream per signed-in browser (the session cookie
+// authenticates it). The stream carries every live topic the viewer may see
+// (liveTopicAccess); a reconnect sends Last-Event-ID and gets what it missed.
+
+const sessionRecheckEvery = 4 // heartbeats: the session and subscription are re-read once a minute
+
+async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: number | undefined) {
+  const { realtime, auth } = ctx.deps
+  let viewer: Viewer = await ctx.viewer()
+  let lastSentId = 0
+  let writes = Promise.resolve()
+  const write = (id: number, data: LiveMessage | LiveControl, retry?: number) => {
+    // one after the other, in the order the events came
+    writes = writes.then(() => stream.writeSSE({ id: String(id), data: JSON.stringify(data), retry })).catch(() => {})
+  }
+  const send = (message: LiveMessage) => {
+    if (message.id <= lastSentId) return
+    lastSentId = message.id
+    if (decideAccess(liveTopicAccess[message.topic], viewer) === 'allow') write(message.id, message)
+  }
+
+  let finish = () => {}
+  const finished = new Promise<void>((resolve) => (finish = resolve))
+  // Events published while the replay is read wait here, so none falls between.
+  let waiting: LiveMessage[] | undefined = []
+  const unsubscribe = realtime.subscribe({
+    message: (message) => (waiting ? waiting.push(message) : send(message)),
+    closed: () => finish(),
+  })
+  stream.onAbort(() => finish())
+
+  try {
+    const replay = lastEventId === undefined ? [] : await realtime.replayAfter(lastEventId)
+    if (lastEventId === undefined || replay === 'too-old') {
+      const id = Math.max(await realtime.latestId(), lastSentId)
+      lastSentId = id
+      write(id, { id, control: lastEventId === undefined ? 'hello' : 'reset' }, 2000)
+    } else {
+      lastSentId = lastEventId
+      for (const message of replay) send(message)
+    }
+    for (const message of waiting) send(message)
+    waiting = undefined
+
+    let beats = 0
+    const heartbeat = setInterval(async () => {
+      writes = writes.then(() => stream.write(': heartbeat\n\n')).then(() => {}, () => finish())
+      if (++beats % sessionRecheckEvery !== 0) return
+      // a signed-out or revoked session ends the stream; a lapsed subscription stops its topics
+      const session = await auth.api.getSession({ headers: ctx.headers }).catch(() => null)
+      if (!session) return finish()
+      viewer = await viewerOf(ctx.deps, session)
+    }, liveHeartbeatSeconds * 1000)
+    await finished
+    clearInterval(heartbeat)
+  } finally {
+    unsubscribe()
+  }
+}
+
+export const liveRoutes = new Hono<AppEnv>().get('/', (c) => {
+  const ctx = c.var.ctx
+  requireUser(ctx)
+  const header = c.req.header('last-event-id')
+  const lastEventId = header && /^\d{1,15}$/.test(header) ? Number(header) : undefined
+  // no buffering by proxies in front of us
+  c.header('X-Accel-Buffering', 'no')
+  c.header('Cache-Control', 'no-cache, no-transform')
+  return streamSSE(c, (stream) => streamLiveEvents(ctx, stream, lastEventId))
+})

@@ -1,0 +1,119 @@
+import { and, asc, gt, inArray, lt, max, min, sql } from 'drizzle-orm'
+import type { Database, Db } from '#server/db/client.ts'
+import { liveEvents } from '#server/db/schema/platform.ts'
+import type { Logger } from '#server/platform/logger.ts'
+import type { LiveTopic } from '#shared/access.ts'
+import { liveReplayMaxEvents, liveReplayWindowMinutes, type LiveMessage } from '#shared/live.ts'
+
+// Live updates (ARCHITECTURE.md): a change writes an outbox row in its own
+// transaction and NOTIFYs the row's id; every instance LISTENs, reads the rows once
+// and hands them to the event streams it holds. PGlite delivers its own NOTIFYs in
+// process; on PostgreSQL all instances on one database hear each other
+// (docs/decisions/007-community-storage-live.md).
+
+const channel = 'live_events'
+
+export type LiveListener = {
+  message(message: LiveMessage): void
+  /** The instance is shutting down: end the stream. */
+  closed(): void
+}
+
+export type Realtime = {
+  /** Records `message` in `tx` (the change's own transaction); streams get it once that commits. */
+  publish(tx: Db, topic: LiveTopic, type: string, data: unknown): Promise<void>
+  /** Every message any instance publishes from now on; returns the unsubscribe. */
+  subscribe(listener: LiveListener): () => void
+  /** The newest event id, where a new stream starts. */
+  latestId(): Promise<number>
+  /** The events after `lastId`, or 'too-old' when the window no longer holds all of them. */
+  replayAfter(lastId: number): Promise<LiveMessage[] | 'too-old'>
+  close(): Promise<void>
+}
+
+function toMessage(row: typeof liveEvents.$inferSelect): LiveMessage {
+  return { id: row.id, topic: row.topic as LiveTopic, type: row.type, data: row.data }
+}
+
+export async function createRealtime(database: Database, logger: Logger): Promise<Realtime> {
+  const { db } = database
+  const listeners = new Set<LiveListener>()
+  let pendingIds: number[] = []
+  let highestDelivered = 0
+
+  const deliver = (messages: LiveMessage[]) => {
+    for (const message of messages) {
+      highestDelivered = Math.max(highestDelivered, message.id)
+      for (const listener of listeners) listener.message(message)
+    }
+  }
+
+  // Notifications arriving together are read in one query.
+  const flush = async () => {
+    const ids = pendingIds
+    pendingIds = []
+    try {
+      const rows = await db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id))
+      deliver(rows.map(toMessage))
+    } catch (error) {
+      logger.error({ err: error }, 'live events could not be read')
+    }
+  }
+  const onNotify = (payload: string) => {
+    const id = Number(payload)
+    if (!Number.isSafeInteger(id)) return
+    if (pendingIds.push(id) === 1) queueMicrotask(() => void flush())
+  }
+  // After a lost LISTEN connection: what was published meanwhile, once.
+  const catchUp = async () => {
+    const rows = await db.select().from(liveEvents).where(gt(liveEvents.id, highestDelivered)).orderBy(asc(liveEvents.id)).limit(liveReplayMaxEvents)
+    deliver(rows.map(toMessage))
+  }
+
+  const unlisten = await database.listen(channel, onNotify, () => void catchUp().catch(() => {}))
+
+  // Rows older than the replay window go; the newest one stays so that an old
+  // Last-Event-ID can always be recognised as too old.
+  const prune = async () => {
+    const [newest] = await db.select({ id: max(liveEvents.id) }).from(liveEvents)
+    if (!newest?.id) return
+    await db
+      .delete(liveEvents)
+      .where(and(lt(liveEvents.createdAt, sql`now() - make_interval(mins => ${liveReplayWindowMinutes})`), lt(liveEvents.id, newest.id)))
+  }
+  const pruneTimer = setInterval(() => void prune().catch((error) => logger.warn({ err: error }, 'live events prune failed')), 60_000)
+  pruneTimer.unref()
+
+  return {
+    async publish(tx, topic, type, data) {
+      const [row] = await tx.insert(liveEvents).values({ topic, type, data }).returning({ id: liveEvents.id })
+      await tx.execute(sql`select pg_notify(${channel}, ${String(row!.id)})`)
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    async latestId() {
+      const [newest] = await db.select({ id: max(liveEvents.id) }).from(liveEvents)
+      return newest?.id ?? 0
+    },
+    async replayAfter(lastId) {
+      const [bounds] = await db.select({ oldest: min(liveEvents.id) }).from(liveEvents)
+      if (bounds?.oldest != null && lastId < bounds.oldest - 1) return 'too-old'
+      const rows = await db
+        .select()
+        .from(liveEvents)
+        .where(gt(liveEvents.id, lastId))
+        .orderBy(asc(liveEvents.id))
+        .limit(liveReplayMaxEvents + 1)
+      if (rows.length > liveReplayMaxEvents) return 'too-old'
+      return rows.map(toMessage)
+    },
+    async close() {
+      clearInterval(pruneTimer)
+      for (const listener of listeners) listener.closed()
+      listeners.clear()
+      await unlisten()
+    },
+  }
+}

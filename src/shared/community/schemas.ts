@@ -1,0 +1,122 @@
+import { z } from 'zod'
+
+// The community feed (spec 000 §2 /community, §3 posts, §4, §5, §8 posts and trends).
+
+export const communityMessages = {
+  postEmpty: 'Please add some text or media to your post.',
+  fileTooLarge: 'File is too large. Please select a file under 5MB.',
+  fileNotMedia: 'Please select an image or video file.',
+  postCreated: 'Post created successfully!',
+  postFailed: 'Failed to create post. Please try again.',
+  postDeleted: 'Post deleted successfully',
+  deleteFailed: 'Failed to delete post',
+  confirmDelete: 'Are you sure you want to delete this post?',
+  confirmDeleteComment: 'Are you sure you want to delete this comment?',
+  postTooLong: 'Posts can be at most 5000 characters.',
+  postNotFound: 'This post is no longer available',
+  commentEmpty: 'Please write a comment first.',
+  commentTooLong: 'Comments can be at most 2000 characters.',
+  commentDeleted: 'Comment deleted',
+  notYours: 'You do not have permission to perform this action',
+  trendsSaved: 'Job trends updated successfully',
+  trendsFailed: 'Failed to save trends',
+  trendsTooMany: 'Each list can hold at most 20 items.',
+  trendsItemTooLong: 'Each item can be at most 60 characters.',
+} as const
+
+export const postMaxLength = 5000
+export const commentMaxLength = 2000
+// spec 000 §9: media maximum 5 MB
+export const mediaMaxBytes = 5 * 1024 * 1024
+export const feedPageSize = 20
+// spec 000 §9: image cache 3600 s
+export const mediaCacheSeconds = 3600
+
+export const PostContent = z.string().trim().max(postMaxLength, communityMessages.postTooLong)
+
+export const CommentInput = z.object({
+  content: z.string().trim().min(1, communityMessages.commentEmpty).max(commentMaxLength, communityMessages.commentTooLong),
+})
+export type CommentInput = z.infer<typeof CommentInput>
+
+export const FeedQuery = z.object({
+  cursor: z
+    .string()
+    .regex(/^[\w-]{1,200}$/, 'Invalid cursor')
+    .optional(),
+})
+export type FeedQuery = z.infer<typeof FeedQuery>
+
+// spec 000 §5: one item per line, empty lines dropped on save
+const TrendList = z
+  .array(z.string().trim().max(60, communityMessages.trendsItemTooLong))
+  .transform((items) => items.filter(Boolean))
+  .pipe(z.array(z.string()).max(20, communityMessages.trendsTooMany))
+
+export const JobTrends = z.object({
+  trendingSkills: TrendList,
+  inDemandRoles: TrendList,
+  emergingRoles: TrendList,
+})
+export type JobTrends = z.infer<typeof JobTrends>
+
+// spec 000 §3 platform_settings defaults
+export const defaultJobTrends: JobTrends = {
+  trendingSkills: ['React Native', 'Rust', 'AI/ML', 'Web3'],
+  inDemandRoles: ['DevOps Engineer', 'Full-Stack Developer', 'Data Scientist'],
+  emergingRoles: ['AI Prompt Engineer', 'Web3 Developer', 'Cloud Architect'],
+}
+
+export const trendListLabels: Record<keyof JobTrends, string> = {
+  trendingSkills: 'Trending skills',
+  inDemandRoles: 'In-demand roles',
+  emergingRoles: 'Emerging roles',
+}
+
+export type Author = {
+  id: string
+  name: string
+  avatarUrl: string | null
+  isAdmin: boolean
+}
+
+export type PostView = {
+  id: string
+  content: string
+  media: { url: string; type: 'image' | 'video' } | null
+  createdAt: string
+  author: Author
+  likeCount: number
+  likedByMe: boolean
+  commentCount: number
+}
+
+export type CommentView = {
+  id: string
+  postId: string
+  content: string
+  createdAt: string
+  author: Author
+}
+
+export type FeedPage = { posts: PostView[]; nextCursor: string | null }
+
+export type ProfileCard = {
+  name: string
+  email: string
+  location: string | null
+  experienceLevel: string | null
+  avatarUrl: string | null
+  isAdmin: boolean
+  postCount: number
+  memberSince: string
+}
+
+/** What the community topic of the live stream carries (spec 000 §4: changes refresh the affected post live). */
+export type CommunityEvent =
+  | { type: 'post.created'; data: { post: PostView } }
+  | { type: 'post.deleted'; data: { postId: string } }
+  | { type: 'post.liked'; data: { postId: string; likeCount: number; userId: string; liked: boolean } }
+  | { type: 'comment.created'; data: { comment: CommentView; commentCount: number } }
+  | { type: 'comment.deleted'; data: { postId: string; commentId: string; commentCount: number } }
+  | { type: 'trends.updated'; data: { trends: JobTrends } }
