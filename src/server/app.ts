@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
+import { compress } from 'hono/compress'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Config } from '#server/config.ts'
@@ -89,6 +90,8 @@ export function createApp(deps: Deps) {
       'request',
     )
   })
+  // gzip for whatever asks for it (the app's JavaScript above all); hono leaves event streams alone
+  app.use('*', compress())
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []))
 
   app.onError((error, c) => {

@@ -16,14 +16,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-async function signedInPage(member: MemberSpec) {
-  await stack.createMember(member)
-  const { page, context } = await stack.newPage()
-  await page.goto('/login')
-  await signInThroughForm(page, member.email, member.password)
-  await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 })
-  return { page, context }
-}
+const signedInPage = (member: MemberSpec) => stack.signedInPage(member)
 
 /** A JSON call to the API from inside the page, with its cookies. */
 async function callApi(page: Page, method: 'GET' | 'POST', path: string, body?: unknown) {

@@ -1,14 +1,7 @@
 import { z } from 'zod'
+import { updateSignupMessages } from './messages.ts'
 
 // The landing page's update sign-up box (spec 000 §1, §3 email_notifications, §5, §8).
-
-export const updateSignupMessages = {
-  missingFields: 'Please fill in all fields',
-  invalidEmail: 'Please enter a valid email address',
-  thanks: 'Thank you for signing up!',
-  failed: 'Failed to sign up. Please try again.',
-  tooMany: 'Too many sign-ups from your network. Please try again later.',
-} as const
 
 const required = z.string({ error: updateSignupMessages.missingFields }).trim().min(1, updateSignupMessages.missingFields).max(100)
 

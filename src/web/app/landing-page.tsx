@@ -4,6 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { promoAlreadyShown, promoQuery } from '#web/features/billing/api/promo.ts'
+import { FeatureGrid } from '#web/features/landing/components/feature-grid.tsx'
+import { Hero } from '#web/features/landing/components/hero.tsx'
+import { LandingFooter } from '#web/features/landing/components/landing-footer.tsx'
+import { UpdateSignupBox } from '#web/features/landing/components/update-signup-box.tsx'
 
 // The promo pop-up's code loads only when a promo is on and not yet shown in this
 // browser session, so the entry page stays within its JavaScript budget.
@@ -38,36 +42,40 @@ function usePromoToShow() {
   return wanted ? promo : undefined
 }
 
-// A minimal, honest '/' until the real landing page lands (spec 000 §1: video hero,
-// feature grid, teasers). It is the entry page, so it stays small and eager.
+/**
+ * spec 000 §1: the landing page. It is the entry page, so it stays small and eager;
+ * the job board and layoff tracker teasers join it when those areas exist (they
+ * show real records, never a sample table).
+ */
 export function LandingPage() {
   const promo = usePromoToShow()
   return (
-    <div className="relative flex flex-1 flex-col items-center justify-center overflow-hidden px-4 py-24 text-center">
-      <div
-        aria-hidden="true"
-        className="pointer-events-none absolute inset-0 bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--primary)_18%,transparent),transparent_65%)]"
-      />
-      <div className="relative grid max-w-2xl justify-items-center gap-6">
-        <p className="rounded-full border border-border px-3 py-1 text-xs font-medium tracking-wide text-muted-foreground uppercase">
-          The career lab for ambitious professionals
-        </p>
-        <h1 className="text-5xl font-semibold tracking-tight sm:text-6xl">
-          Prestige <span className="text-accent">Labs</span>
-        </h1>
-        <p className="max-w-xl text-lg text-muted-foreground">
-          Community, private job board, courses, a career coach and resume tools for corporate professionals and students, in one
-          membership.
-        </p>
-        <div className="flex flex-wrap justify-center gap-3">
-          <Link to="/create-account" className={buttonClasses('primary', 'lg')}>
-            Get Started
-          </Link>
-          <Link to="/login" className={buttonClasses('outline', 'lg')}>
-            Sign In
-          </Link>
+    <div className="flex flex-1 flex-col">
+      <Hero>
+        <div className="mx-auto grid w-full max-w-3xl justify-items-center gap-6 px-4 py-24 text-center">
+          <p className="rounded-full border border-white/30 px-3 py-1 text-xs font-medium tracking-wide text-white/85 uppercase">
+            The career lab for ambitious professionals
+          </p>
+          <h1 id="hero-heading" className="text-5xl font-semibold tracking-tight sm:text-6xl">
+            Prestige <span className="text-amber-300">Labs</span>
+          </h1>
+          <p className="max-w-xl text-lg text-white/85">
+            Community, private job board, courses, a career coach and resume tools for corporate professionals and students, in one
+            membership.
+          </p>
+          <div className="flex flex-wrap justify-center gap-3">
+            <Link to="/create-account" className={buttonClasses('primary', 'lg')}>
+              Get Started
+            </Link>
+            <Link to="/login" className={buttonClasses('outline', 'lg', 'border-white/40 text-white hover:bg-white/10')}>
+              Sign In
+            </Link>
+          </div>
         </div>
-      </div>
+      </Hero>
+      <FeatureGrid />
+      <UpdateSignupBox />
+      <LandingFooter />
       {promo ? (
         <Suspense fallback={null}>
           <LandingPromo promo={promo} />

@@ -15,15 +15,18 @@ export type MenuEntry = {
 // Events, Blog, the Career Lab menu, My Profile, ...).
 export const menuEntries: MenuEntry[] = [
   { menu: 'top-bar', label: 'Dashboard', to: '/dashboard' },
+  { menu: 'top-bar', label: 'Community', to: '/community' },
   // spec 000 §2: the member dashboard, 'My Dashboard' of the Career Lab dropdown (top-level until that dropdown lands)
   { menu: 'top-bar', label: 'My Dashboard', to: '/prestige-club' },
 
   { menu: 'user', label: 'Upgrade to Premium', to: '/subscription', forNonSubscribers: true },
   { menu: 'user', label: 'Settings', to: '/settings' },
   { menu: 'user', label: 'Admin Dashboard', to: '/admin' },
+  { menu: 'user', label: 'Partners', to: '/partners' },
 
   { menu: 'signed-out', label: 'Sign In', to: '/login' },
   { menu: 'signed-out', label: 'Upgrade to Premium', to: '/subscription' },
+  { menu: 'signed-out', label: 'Community', to: '/community' },
 ]
 
 /**

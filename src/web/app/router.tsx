@@ -19,6 +19,12 @@ const DashboardPage = lazy(() => import('#web/features/dashboard/pages/dashboard
 const AdminLayout = lazy(() => import('#web/features/admin/pages/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })))
 const AdminIndexPage = lazy(() => import('#web/features/admin/pages/admin-index-page.tsx').then((m) => ({ default: m.AdminIndexPage })))
 const MailboxPage = lazy(() => import('#web/features/admin/pages/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage })))
+const CommunityRoute = lazy(() => import('#web/app/community-route.tsx').then((m) => ({ default: m.CommunityRoute })))
+const FaqsPage = lazy(() => import('#web/features/site/pages/faqs-page.tsx').then((m) => ({ default: m.FaqsPage })))
+const PrivacyPage = lazy(() => import('#web/features/site/pages/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })))
+const TermsPage = lazy(() => import('#web/features/site/pages/terms-page.tsx').then((m) => ({ default: m.TermsPage })))
+const PartnersPage = lazy(() => import('#web/features/site/pages/partners-page.tsx').then((m) => ({ default: m.PartnersPage })))
+const AboutPage = lazy(() => import('#web/features/site/pages/about-page.tsx').then((m) => ({ default: m.AboutPage })))
 const NotFoundPage = lazy(() => import('#web/app/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
 
 // Access to each path is not decided here but in the shared access table, read by
@@ -37,6 +43,12 @@ export const router = createBrowserRouter([
       { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'subscription/test-checkout/:checkoutId', element: <TestCheckoutPage /> },
       { path: 'prestige-club', element: <PrestigeClubPage /> },
+      { path: 'community', element: <CommunityRoute /> },
+      { path: 'faqs', element: <FaqsPage /> },
+      { path: 'privacy', element: <PrivacyPage /> },
+      { path: 'terms', element: <TermsPage /> },
+      { path: 'partners', element: <PartnersPage /> },
+      { path: 'prestige-labs', element: <AboutPage /> },
       {
         path: 'admin',
         element: <AdminLayout fallback={<LoadingScreen />} />,

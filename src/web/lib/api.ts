@@ -41,20 +41,22 @@ function fallbackMessage(status: number, body: unknown): string {
 export type ApiRequest = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   json?: unknown
+  /** A multipart body (file uploads); the browser sets its content type. */
+  form?: FormData
   signal?: AbortSignal
 }
 
 /** JSON request to our own API with the session cookie; throws ApiError on any refusal or network failure. */
 export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { json, signal } = request
-  const method = request.method ?? (json === undefined ? 'GET' : 'POST')
+  const { json, form, signal } = request
+  const method = request.method ?? (json === undefined && form === undefined ? 'GET' : 'POST')
   let response: Response
   try {
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
       headers: json === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: json === undefined ? undefined : JSON.stringify(json),
+      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
       signal,
     })
   } catch (error) {

@@ -105,6 +105,16 @@ export async function startStack(options: { stripe?: boolean } = {}) {
       const page = await context.newPage()
       return { context, page }
     },
+    /** A member created by the shared factory, signed in through /login in a browser profile of their own. */
+    async signedInPage(member: MemberSpec) {
+      await createMember(database.db, member)
+      const context = await browser.newContext({ baseURL: baseUrl })
+      const page = await context.newPage()
+      await page.goto('/login')
+      await signInThroughForm(page, member.email, member.password)
+      await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 })
+      return { page, context }
+    },
     async close() {
       await browser.close()
       await deps.close()

@@ -1,6 +1,6 @@
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { updateSignupMessages } from '#shared/update-signup/schemas.ts'
+import { updateSignupMessages } from '#shared/update-signup/messages.ts'
 import * as queries from './queries.ts'
 
 /**

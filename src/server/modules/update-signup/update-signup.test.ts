@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailNotifications } from '#server/db/schema/update-signup.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { publicFormRateLimit } from '#shared/constants.ts'
-import { updateSignupMessages } from '#shared/update-signup/schemas.ts'
+import { updateSignupMessages } from '#shared/update-signup/messages.ts'
 
 describe('update sign-up on the landing page', () => {
   let t: TestApp

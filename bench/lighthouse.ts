@@ -1,0 +1,150 @@
+// Lighthouse scores of the landing page '/': performance and accessibility on the
+// mobile preset (simulated slow 4G and CPU), three runs against the real server on
+// an in-memory PGlite serving the built web app. Prints each run, the medians,
+// LCP, TBT, CLS and the JavaScript transferred for '/'; exits 1 if a run fails.
+// Needs `npm run build` first and Chromium (apt-get install -y chromium); Lighthouse
+// 12 is fetched by npx (13 needs Node 22).
+//
+//   npm run build && npx tsx bench/lighthouse.ts
+//   CHROME_PATH=/path/to/chrome LIGHTHOUSE_RUNS=5 npx tsx bench/lighthouse.ts
+import { execFile } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { serve } from '@hono/node-server'
+import { loadConfig } from '#server/config.ts'
+import { createApp, createDeps, webRoot } from '#server/app.ts'
+import { migrateDatabase, openDatabase } from '#server/db/client.ts'
+import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
+import { createLogger } from '#server/platform/logger.ts'
+
+const lighthouse = 'lighthouse@12.8.2'
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
+const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
+
+type Audit = { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+type Report = {
+  runtimeError?: { code: string; message: string }
+  categories: Record<'performance' | 'accessibility', { score: number | null }>
+  audits: Record<string, Audit | undefined>
+}
+type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; scriptBytes: number }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+function runLighthouse(url: string, outputPath: string): Promise<void> {
+  const args = [
+    '-y', lighthouse, url,
+    '--only-categories=performance,accessibility',
+    '--output=json', `--output-path=${outputPath}`,
+    '--chrome-flags=--headless --no-sandbox --disable-gpu',
+    '--quiet',
+  ]
+  return new Promise((resolve, reject) => {
+    execFile('npx', args, { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
+      if (error) reject(new Error(`lighthouse failed (${error.code ?? error.message}): ${stderr.trim().split('\n').slice(-5).join('\n')}`))
+      else resolve()
+    })
+  })
+}
+
+function readRun(report: Report): Run {
+  if (report.runtimeError) throw new Error(`lighthouse runtime error ${report.runtimeError.code}: ${report.runtimeError.message}`)
+  const score = (name: 'performance' | 'accessibility') => {
+    const value = report.categories[name]?.score
+    if (typeof value !== 'number') throw new Error(`lighthouse gave no ${name} score`)
+    return Math.round(value * 100)
+  }
+  const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
+  const requests = report.audits['network-requests']?.details?.items ?? []
+  const scriptBytes = requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    lcp: metric('largest-contentful-paint'),
+    tbt: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+    scriptBytes,
+  }
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  const middle = Math.floor(sorted.length / 2)
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2
+}
+
+async function main() {
+  if (!existsSync(path.join(webRoot, 'index.html'))) {
+    console.error('dist/web/index.html is missing: run `npm run build` first (this benchmark builds nothing)')
+    process.exit(1)
+  }
+  if (!existsSync(chromePath)) {
+    console.error(`${chromePath} is missing: apt-get install -y chromium, or set CHROME_PATH`)
+    process.exit(1)
+  }
+
+  const work = await mkdtemp(path.join(tmpdir(), 'lighthouse-bench-'))
+  const port = await freePort()
+  const appUrl = `http://localhost:${port}`
+  const database = await openDatabase({ kind: 'pglite' })
+  await migrateDatabase(database)
+  await ensureDefaultPlans(database.db)
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    PORT: String(port),
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    APP_URL: appUrl,
+    DATA_DIR: work,
+    LOG_LEVEL: 'silent',
+  })
+  const deps = await createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
+  const app = createApp(deps)
+  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
+    const started = serve({ fetch: app.fetch, port }, () => resolve(started))
+  })
+
+  const results: Run[] = []
+  let failed = false
+  try {
+    for (let index = 1; index <= runs; index++) {
+      const outputPath = path.join(work, `run-${index}.json`)
+      await runLighthouse(`${appUrl}/`, outputPath)
+      const run = readRun(JSON.parse(await readFile(outputPath, 'utf8')) as Report)
+      results.push(run)
+      console.log(`run ${index}: performance ${run.performance}, accessibility ${run.accessibility}  (LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)})`)
+    }
+  } catch (error) {
+    failed = true
+    console.error(error instanceof Error ? error.message : error)
+  } finally {
+    server.close()
+    await deps.close()
+    await database.close()
+    await rm(work, { recursive: true, force: true })
+  }
+  if (failed || results.length === 0) process.exit(1)
+
+  const of = (key: keyof Run) => median(results.map((run) => run[key]))
+  console.log(`${lighthouse}, mobile preset, ${results.length} runs against ${appUrl}/`)
+  console.log(`median performance ${of('performance')}, accessibility ${of('accessibility')}`)
+  console.log(`median LCP ${Math.round(of('lcp'))} ms, TBT ${Math.round(of('tbt'))} ms, CLS ${of('cls').toFixed(3)}`)
+  console.log(`JavaScript transferred for '/': ${(of('scriptBytes') / 1024).toFixed(1)} KB`)
+  process.exit(0)
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,89 @@
+// Live fan-out (issue 4; ARCHITECTURE.md budget: with 1,000 open event streams, a
+// new post reaches every stream within 500 ms, p99). Opens STREAMS event streams on
+// the real server (members signed in through the real endpoint, several tabs each),
+// then makes POSTS posts one after another and times, for each, from sending the
+// POST to each stream receiving it.
+//
+//   npx tsx bench/live-fanout.ts                                                       # PGlite
+//   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/live-fanout.ts  # PostgreSQL
+import http from 'node:http'
+import { createMember } from '#server/modules/accounts/members.ts'
+import { startBenchApp } from './support.ts'
+
+const streamCount = Number(process.env.STREAMS ?? 1000)
+const postCount = Number(process.env.POSTS ?? 20)
+const members = 50
+
+function percentile(sorted: number[], p: number) {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!
+}
+
+async function main() {
+  const bench = await startBenchApp()
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
+  const cookies: string[] = []
+  for (let i = 0; i < members; i++) {
+    await createMember(bench.database.db, { email: `fan${i}@bench.local`, password: 'Bench-Pass-2026', firstName: 'Fan', lastName: `${i}`, subscribedDays: 30 })
+    cookies.push(await bench.signIn(`fan${i}@bench.local`, 'Bench-Pass-2026'))
+  }
+
+  // marker -> arrival times, one per stream
+  const arrivals = new Map<string, number[]>()
+  const requests: http.ClientRequest[] = []
+  let open = 0
+  await new Promise<void>((resolve, reject) => {
+    for (let i = 0; i < streamCount; i++) {
+      const request = http.get(`${bench.baseUrl}/api/live`, { agent, headers: { cookie: cookies[i % members]!, accept: 'text/event-stream' } }, (response) => {
+        if (response.statusCode !== 200) return reject(new Error(`stream ${i} refused: ${response.statusCode}`))
+        response.setEncoding('utf8')
+        let first = true
+        response.on('data', (chunk: string) => {
+          if (first) {
+            first = false
+            if (++open === streamCount) resolve()
+          }
+          const now = performance.now()
+          for (const match of chunk.matchAll(/fanout-marker-(\d+)/g)) arrivals.get(match[1]!)?.push(now)
+        })
+      })
+      request.on('error', reject)
+      requests.push(request)
+    }
+  })
+  console.log(`${open} streams open (${bench.database.kind})`)
+
+  const author = cookies[0]!
+  const toLast: number[] = []
+  const all: number[] = []
+  for (let n = 0; n < postCount; n++) {
+    const marker = String(n)
+    arrivals.set(marker, [])
+    const form = new FormData()
+    form.set('content', `fanout-marker-${marker}`)
+    const sent = performance.now()
+    const response = await fetch(`${bench.baseUrl}/api/community/posts`, { method: 'POST', body: form, headers: { cookie: author, origin: bench.baseUrl } })
+    if (response.status !== 201) throw new Error(`post failed: ${response.status}`)
+    const deadline = Date.now() + 10_000
+    while (arrivals.get(marker)!.length < streamCount && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+    const times = arrivals.get(marker)!.map((t) => t - sent)
+    if (times.length < streamCount) console.log(`post ${n}: only ${times.length} of ${streamCount} streams received it within 10 s`)
+    toLast.push(Math.max(...times))
+    all.push(...times)
+    await new Promise((resolve) => setTimeout(resolve, 200))
+  }
+
+  all.sort((a, b) => a - b)
+  toLast.sort((a, b) => a - b)
+  console.log(`${streamCount} streams, ${postCount} posts, ${all.length} deliveries`)
+  console.log(`POST to a stream: p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)!.toFixed(0)} ms`)
+  console.log(`POST to the LAST stream, per post: p50 ${percentile(toLast, 50).toFixed(0)} ms, p99 ${percentile(toLast, 99).toFixed(0)} ms (goal < 500)`)
+
+  for (const request of requests) request.destroy()
+  agent.destroy()
+  await bench.close()
+}
+
+main().catch((error) => {
+  console.error(error)
+  process.exit(1)
+})

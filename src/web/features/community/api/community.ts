@@ -1,0 +1,156 @@
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import type { CommentView, CommunityEvent, FeedPage, JobTrends, PostView, ProfileCard } from '#shared/community/schemas.ts'
+import type { LiveMessage } from '#shared/live.ts'
+import { apiFetch } from '#web/lib/api.ts'
+
+export const communityKeys = {
+  all: ['community'] as const,
+  feed: ['community', 'feed'] as const,
+  comments: (postId: string) => ['community', 'comments', postId] as const,
+  trends: ['community', 'trends'] as const,
+  profileCard: ['community', 'profile-card'] as const,
+}
+
+export const feedQuery = () =>
+  infiniteQueryOptions({
+    queryKey: communityKeys.feed,
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch<FeedPage>(`/api/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  })
+
+export const commentsQuery = (postId: string) =>
+  queryOptions({
+    queryKey: communityKeys.comments(postId),
+    queryFn: ({ signal }) => apiFetch<{ comments: CommentView[] }>(`/api/community/posts/${postId}/comments`, { signal }),
+  })
+
+export const trendsQuery = () =>
+  queryOptions({ queryKey: communityKeys.trends, queryFn: ({ signal }) => apiFetch<JobTrends>('/api/community/trends', { signal }) })
+
+export const profileCardQuery = () =>
+  queryOptions({ queryKey: communityKeys.profileCard, queryFn: ({ signal }) => apiFetch<ProfileCard>('/api/community/profile-card', { signal }) })
+
+type Feed = InfiniteData<FeedPage, string>
+
+function updatePosts(queryClient: QueryClient, change: (posts: PostView[], pageIndex: number) => PostView[]) {
+  queryClient.setQueryData<Feed>(communityKeys.feed, (feed) =>
+    feed ? { ...feed, pages: feed.pages.map((page, index) => ({ ...page, posts: change(page.posts, index) })) } : feed,
+  )
+}
+
+function updatePost(queryClient: QueryClient, postId: string, change: (post: PostView) => PostView) {
+  updatePosts(queryClient, (posts) => posts.map((post) => (post.id === postId ? change(post) : post)))
+}
+
+function addPost(queryClient: QueryClient, post: PostView) {
+  updatePosts(queryClient, (posts, index) => {
+    if (index !== 0) return posts
+    return posts.some((existing) => existing.id === post.id) ? posts : [post, ...posts]
+  })
+}
+
+function removePost(queryClient: QueryClient, postId: string) {
+  updatePosts(queryClient, (posts) => posts.filter((post) => post.id !== postId))
+  queryClient.removeQueries({ queryKey: communityKeys.comments(postId) })
+}
+
+type Comments = { comments: CommentView[] }
+
+/** Adds or removes one comment in the post's list; the post's count follows, or is set when the server said it. */
+function changeComments(queryClient: QueryClient, postId: string, change: { add: CommentView } | { remove: string }, commentCount?: number) {
+  let delta = 0
+  queryClient.setQueryData<Comments>(communityKeys.comments(postId), (data) => {
+    if (!data) return data
+    if ('add' in change) {
+      if (data.comments.some((c) => c.id === change.add.id)) return data
+      delta = 1
+      return { comments: [...data.comments, change.add] }
+    }
+    if (!data.comments.some((c) => c.id === change.remove)) return data
+    delta = -1
+    return { comments: data.comments.filter((c) => c.id !== change.remove) }
+  })
+  updatePost(queryClient, postId, (post) => ({ ...post, commentCount: commentCount ?? Math.max(0, post.commentCount + delta) }))
+}
+
+/**
+ * Applies a live community event to what this browser shows (spec 000 §4: changes
+ * refresh the affected post live). Every step is idempotent: the author's own
+ * changes come back on the stream too.
+ */
+export function applyCommunityEvent(queryClient: QueryClient, message: LiveMessage, viewerId: string | undefined) {
+  const event = { type: message.type, data: message.data } as CommunityEvent
+  switch (event.type) {
+    case 'post.created':
+      return addPost(queryClient, event.data.post)
+    case 'post.deleted':
+      return removePost(queryClient, event.data.postId)
+    case 'post.liked': {
+      const { postId, likeCount, userId, liked } = event.data
+      return updatePost(queryClient, postId, (post) => ({ ...post, likeCount, likedByMe: userId === viewerId ? liked : post.likedByMe }))
+    }
+    case 'comment.created':
+      return changeComments(queryClient, event.data.comment.postId, { add: event.data.comment }, event.data.commentCount)
+    case 'comment.deleted':
+      return changeComments(queryClient, event.data.postId, { remove: event.data.commentId }, event.data.commentCount)
+    case 'trends.updated':
+      return queryClient.setQueryData(communityKeys.trends, event.data.trends)
+  }
+}
+
+export function useCreatePost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (form: FormData) => apiFetch<PostView>('/api/community/posts', { form }),
+    onSuccess: (post) => {
+      addPost(queryClient, post)
+      void queryClient.invalidateQueries({ queryKey: communityKeys.profileCard })
+    },
+  })
+}
+
+export function useDeletePost() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (postId: string) => apiFetch<void>(`/api/community/posts/${postId}`, { method: 'DELETE' }),
+    onSuccess: (_, postId) => {
+      removePost(queryClient, postId)
+      void queryClient.invalidateQueries({ queryKey: communityKeys.profileCard })
+    },
+  })
+}
+
+export function useToggleLike() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
+      apiFetch<{ likeCount: number; liked: boolean }>(`/api/community/posts/${postId}/like`, { method: like ? 'PUT' : 'DELETE' }),
+    onSuccess: ({ likeCount, liked }, { postId }) => updatePost(queryClient, postId, (post) => ({ ...post, likeCount, likedByMe: liked })),
+  })
+}
+
+export function useAddComment(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (content: string) => apiFetch<CommentView>(`/api/community/posts/${postId}/comments`, { json: { content } }),
+    onSuccess: (comment) => changeComments(queryClient, postId, { add: comment }),
+  })
+}
+
+export function useDeleteComment(postId: string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (commentId: string) => apiFetch<void>(`/api/community/comments/${commentId}`, { method: 'DELETE' }),
+    onSuccess: (_, commentId) => changeComments(queryClient, postId, { remove: commentId }),
+  })
+}
+
+export function useSaveTrends() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: (trends: JobTrends) => apiFetch<JobTrends>('/api/community/trends', { method: 'PUT', json: trends }),
+    onSuccess: (trends) => queryClient.setQueryData(communityKeys.trends, trends),
+  })
+}

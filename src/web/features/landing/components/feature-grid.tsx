@@ -1,0 +1,55 @@
+import { Link } from 'react-router'
+
+export type Feature = {
+  title: string
+  text: string
+  /** The page, once its area is open; until then the tile says it is coming. */
+  to?: string
+}
+
+// spec 000 §1: what the membership holds. Each area adds its `to` when it opens.
+export const features: Feature[] = [
+  {
+    title: 'Community',
+    text: 'Share wins, questions and photos with ambitious professionals and students, live as it happens.',
+    to: '/community',
+  },
+  { title: 'Private job board', text: 'Curated roles with a match score computed from your own skills.' },
+  { title: 'Course marketplace', text: 'Practical courses to close the gaps between you and the next role.' },
+  { title: 'Resume reviews', text: 'Upload your resume and get it scored and annotated by career coaches.' },
+  { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },
+  { title: 'Events', text: 'Workshops, panels and networking sessions with limited seats.' },
+  { title: 'Career goals', text: 'A dashboard, daily routine and calendar that keep your plan moving.' },
+  { title: 'Live layoff tracker', text: 'Public layoff notices from US states, searchable and charted.' },
+]
+
+export function FeatureGrid() {
+  return (
+    <section aria-labelledby="features-heading" className="mx-auto w-full max-w-6xl px-4 py-16">
+      <div className="mb-10 grid gap-2 text-center">
+        <h2 id="features-heading" className="text-3xl font-semibold tracking-tight">
+          Everything your career needs, in one membership
+        </h2>
+        <p className="text-muted-foreground">One place to learn, connect, apply and grow.</p>
+      </div>
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {features.map(({ title, text, to }) => (
+          <li key={title} className="relative grid content-start gap-3 rounded-xl border border-border bg-card p-5">
+            <span aria-hidden="true" className="h-1 w-8 rounded-full bg-primary" />
+            <h3 className="font-semibold">
+              {to ? (
+                <Link to={to} className="after:absolute after:inset-0 hover:underline">
+                  {title}
+                </Link>
+              ) : (
+                title
+              )}
+            </h3>
+            <p className="text-sm text-muted-foreground">{text}</p>
+            {to ? null : <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Coming soon</p>}
+          </li>
+        ))}
+      </ul>
+    </section>
+  )
+}
