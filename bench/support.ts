@@ -79,6 +79,8 @@ export async function startBenchApp() {
         ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
         server.close()
       }
+      // requests still in flight when the load stopped finish before the database goes
+      await new Promise((resolve) => setTimeout(resolve, 500))
       await deps.close()
       await database.close()
       await drop()

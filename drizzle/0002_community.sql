@@ -53,5 +53,5 @@ ALTER TABLE "post_likes" ADD CONSTRAINT "post_likes_user_id_user_id_fk" FOREIGN 
 ALTER TABLE "posts" ADD CONSTRAINT "posts_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "post_comments_post_order_idx" ON "post_comments" USING btree ("post_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "posts_feed_order_idx" ON "posts" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_feed_order_idx" ON "posts" USING btree ("created_at","id");--> statement-breakpoint
 CREATE INDEX "posts_user_idx" ON "posts" USING btree ("user_id");

@@ -17,6 +17,7 @@ import { RateLimiter } from '#server/platform/rate-limit.ts'
 import { inlineScriptHashes, securityHeaders } from '#server/platform/security-headers.ts'
 import { createSubscriptionCache } from '#server/platform/subscriptions.ts'
 import { createRealtime } from '#server/platform/realtime.ts'
+import { createSessionReader } from '#server/platform/session-reader.ts'
 import { createDiskStorage } from '#server/platform/storage.ts'
 import { accountRoutes } from '#server/modules/accounts/routes.ts'
 import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
@@ -77,6 +78,7 @@ export function createApp(deps: Deps) {
   const indexHtml = existsSync(path.join(webRoot, 'index.html')) ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : undefined
 
   const app = new Hono<AppEnv>()
+  const readSession = createSessionReader(auth)
 
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')
@@ -124,10 +126,7 @@ export function createApp(deps: Deps) {
     // With the cookie cache this costs no database round trip on most requests;
     // when the cache has expired, better-auth re-reads the session and hands back
     // a fresh cache cookie, which is passed on below.
-    const { headers: sessionCookies, response: session } = await auth.api.getSession({
-      headers: c.req.raw.headers,
-      returnHeaders: true,
-    })
+    const { cookies: sessionCookies, session } = await readSession(c.req.raw.headers)
     let viewer: ReturnType<Ctx['viewer']> | undefined
     const ctx: Ctx = {
       deps,

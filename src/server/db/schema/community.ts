@@ -20,7 +20,9 @@ export const posts = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
-    index('posts_feed_order_idx').on(table.createdAt.desc(), table.id.desc()),
+    // ascending on purpose: scanned backwards it gives ORDER BY created_at DESC, id DESC
+    // exactly; drizzle's .desc() would add NULLS LAST, which that ORDER BY cannot use
+    index('posts_feed_order_idx').on(table.createdAt, table.id),
     index('posts_user_idx').on(table.userId),
     check('posts_media_type_check', sql`${table.mediaType} is null or ${table.mediaType} in ('image', 'video')`),
   ],

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { userProfiles } from '#server/db/schema/accounts.ts'
@@ -16,8 +16,7 @@ const authorColumns = {
   authorRole: user.role,
 }
 
-function postColumns(viewerId: string) {
-  return {
+const postColumns = {
     id: posts.id,
     content: posts.content,
     mediaKey: posts.mediaKey,
@@ -27,17 +26,25 @@ function postColumns(viewerId: string) {
     createdAt: posts.createdAt,
     // full precision (microseconds) for the cursor; a JavaScript Date keeps only milliseconds
     cursorAt: sql<string>`${posts.createdAt}::text`,
-    likedByMe: sql<boolean>`exists (select 1 from ${postLikes} where ${postLikes.postId} = ${posts.id} and ${postLikes.userId} = ${viewerId})`,
+    likedByMe: sql<boolean>`${postLikes.postId} is not null`,
     ...authorColumns,
-  }
 }
+
+// The viewer's own like, if any: a primary-key lookup per post of the page
+// (an EXISTS here was planned as a hash of all the viewer's likes).
+const viewerLike = (viewerId: string) => and(eq(postLikes.postId, posts.id), eq(postLikes.userId, viewerId))
 
 export type PostRow = NonNullable<Awaited<ReturnType<typeof findPost>>>
 
-/** One page of the feed, newest first, after the (created_at, id) position `after`. One indexed read. */
-export function listFeedPage(db: Db, viewerId: string, limit: number, after?: { createdAt: string; id: string }) {
+/**
+ * One page of the feed, newest first, after the (created_at, id) position `after`:
+ * one walk of posts_feed_order_idx. The same for every viewer (their own likes are
+ * read apart, `findLikedPostIds`), so a page can be shared (feed-cache.ts).
+ */
+export function listFeedPage(db: Db, limit: number, after?: { createdAt: string; id: string }) {
+  const { likedByMe: _perViewer, ...columns } = postColumns
   return db
-    .select(postColumns(viewerId))
+    .select(columns)
     .from(posts)
     .innerJoin(user, eq(user.id, posts.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, posts.userId))
@@ -46,12 +53,25 @@ export function listFeedPage(db: Db, viewerId: string, limit: number, after?: { 
     .limit(limit)
 }
 
+export type FeedRow = Awaited<ReturnType<typeof listFeedPage>>[number]
+
+/** Which of `postIds` the viewer has liked: primary-key lookups. */
+export async function findLikedPostIds(db: Db, userId: string, postIds: string[]): Promise<Set<string>> {
+  if (postIds.length === 0) return new Set()
+  const rows = await db
+    .select({ postId: postLikes.postId })
+    .from(postLikes)
+    .where(and(eq(postLikes.userId, userId), inArray(postLikes.postId, postIds)))
+  return new Set(rows.map((row) => row.postId))
+}
+
 export async function findPost(db: Db, viewerId: string, postId: string) {
   const [row] = await db
-    .select(postColumns(viewerId))
+    .select(postColumns)
     .from(posts)
     .innerJoin(user, eq(user.id, posts.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, posts.userId))
+    .leftJoin(postLikes, viewerLike(viewerId))
     .where(eq(posts.id, postId))
   return row
 }

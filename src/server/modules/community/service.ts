@@ -1,4 +1,4 @@
-import { withTransaction } from '#server/db/client.ts'
+import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { isAdminUser, requireAdmin, requireUser } from '#server/platform/guards.ts'
@@ -17,6 +17,7 @@ import {
   type PostView,
   type ProfileCard,
 } from '#shared/community/schemas.ts'
+import { feedCacheOf } from './feed-cache.ts'
 import * as queries from './queries.ts'
 
 type AuthorColumns = {
@@ -63,7 +64,7 @@ function toCommentView(row: queries.CommentRow): CommentView {
 }
 
 // The cursor is the last post's (created_at, id), opaque to the browser.
-function encodeCursor(row: queries.PostRow) {
+function encodeCursor(row: queries.FeedRow) {
   return Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url')
 }
 
@@ -76,15 +77,45 @@ function decodeCursor(cursor: string) {
   return { createdAt, id }
 }
 
-function publish(tx: Parameters<Ctx['deps']['realtime']['publish']>[0], ctx: Ctx, event: CommunityEvent) {
+/** Announces `event` to every open feed once `tx` commits. */
+function publish(tx: Db, ctx: Ctx, event: CommunityEvent) {
   return ctx.deps.realtime.publish(tx, 'community', event.type, event.data)
+}
+
+/**
+ * A community write in one transaction. This instance's cached feed pages go as
+ * soon as it ends, so the writer's next read sees the change even before the
+ * NOTIFY comes back (the other instances drop theirs on the NOTIFY).
+ */
+async function changeCommunity<T>(ctx: Ctx, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await withTransaction(ctx.deps.db, work)
+  } finally {
+    feedCacheOf(ctx.deps).clear()
+  }
 }
 
 export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
   const viewer = requireUser(ctx)
-  const rows = await queries.listFeedPage(ctx.deps.db, viewer.id, feedPageSize + 1, query.cursor ? decodeCursor(query.cursor) : undefined)
-  const page = rows.slice(0, feedPageSize)
-  return { posts: page.map(toPostView), nextCursor: rows.length > feedPageSize ? encodeCursor(page.at(-1)!) : null }
+  const { db } = ctx.deps
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  const cache = feedCacheOf(ctx.deps)
+  const cursor = query.cursor ?? ''
+  const { rows, hasMore } = await cache.page(cursor, async () => {
+    const found = await queries.listFeedPage(db, feedPageSize + 1, after)
+    return { rows: found.slice(0, feedPageSize), hasMore: found.length > feedPageSize }
+  })
+  const liked = await cache.likedOnPage(viewer.id, cursor, () =>
+    queries.findLikedPostIds(
+      db,
+      viewer.id,
+      rows.map((row) => row.id),
+    ),
+  )
+  return {
+    posts: rows.map((row) => toPostView({ ...row, likedByMe: liked.has(row.id) })),
+    nextCursor: hasMore ? encodeCursor(rows.at(-1)!) : null,
+  }
 }
 
 export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
@@ -111,7 +142,7 @@ export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
  */
 export async function createPost(ctx: Ctx, input: { content: string; media?: File }): Promise<PostView> {
   const viewer = requireUser(ctx)
-  const { db, storage } = ctx.deps
+  const { storage } = ctx.deps
   const media = input.media && input.media.size > 0 ? input.media : undefined
   if (!input.content && !media) throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
   let stored: { key: string; type: 'image' | 'video' } | undefined
@@ -124,7 +155,7 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
     await storage.put(stored.key, bytes, { contentType: detected.mime, visibility: 'private' })
   }
   try {
-    return await withTransaction(db, async (tx) => {
+    return await changeCommunity(ctx, async (tx) => {
       const { id } = await queries.insertPost(tx, { userId: viewer.id, content: input.content, mediaKey: stored?.key, mediaType: stored?.type })
       const post = toPostView((await queries.findPost(tx, viewer.id, id))!)
       // everyone else sees it unliked; the author's own view is the same
@@ -140,8 +171,8 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
 /** The author deletes their post; admins delete any (moderation, spec 000 §6 and issue 4). */
 export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
   const viewer = requireUser(ctx)
-  const { db, storage } = ctx.deps
-  const mediaKey = await withTransaction(db, async (tx) => {
+  const { storage } = ctx.deps
+  const mediaKey = await changeCommunity(ctx, async (tx) => {
     const post = await queries.findPostOwner(tx, postId)
     if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
     if (post.userId !== viewer.id && !isAdminUser(viewer)) throw new AppError('FORBIDDEN', communityMessages.notYours)
@@ -156,7 +187,7 @@ export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
 /** One like per member and post (spec 000 §3): liking twice keeps one, unliking twice is no error. */
 export async function setLike(ctx: Ctx, postId: string, liked: boolean): Promise<{ likeCount: number; liked: boolean }> {
   const viewer = requireUser(ctx)
-  return withTransaction(ctx.deps.db, async (tx) => {
+  return changeCommunity(ctx, async (tx) => {
     const result = await queries.setLike(tx, postId, viewer.id, liked)
     if (!result) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
     if (result.changed) {
@@ -176,7 +207,7 @@ export async function listComments(ctx: Ctx, postId: string): Promise<{ comments
 
 export async function addComment(ctx: Ctx, postId: string, input: CommentInput): Promise<CommentView> {
   const viewer = requireUser(ctx)
-  return withTransaction(ctx.deps.db, async (tx) => {
+  return changeCommunity(ctx, async (tx) => {
     const inserted = await queries.insertComment(tx, postId, viewer.id, input.content)
     if (!inserted) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
     const comment = toCommentView((await queries.findComment(tx, inserted.id))!)
@@ -188,7 +219,7 @@ export async function addComment(ctx: Ctx, postId: string, input: CommentInput):
 /** The author deletes their comment; admins delete any (moderation). */
 export async function deleteComment(ctx: Ctx, commentId: string): Promise<void> {
   const viewer = requireUser(ctx)
-  await withTransaction(ctx.deps.db, async (tx) => {
+  await changeCommunity(ctx, async (tx) => {
     const comment = await queries.findComment(tx, commentId)
     if (!comment) throw new AppError('NOT_FOUND', 'This comment is no longer available')
     if (comment.userId !== viewer.id && !isAdminUser(viewer)) throw new AppError('FORBIDDEN', communityMessages.notYours)
@@ -219,7 +250,7 @@ export async function getJobTrends(ctx: Ctx): Promise<JobTrends> {
 
 export async function updateJobTrends(ctx: Ctx, trends: JobTrends): Promise<JobTrends> {
   requireAdmin(ctx)
-  await withTransaction(ctx.deps.db, async (tx) => {
+  await changeCommunity(ctx, async (tx) => {
     await queries.saveSettings(tx, trendsCategory, trends)
     await publish(tx, ctx, { type: 'trends.updated', data: { trends } })
   })
