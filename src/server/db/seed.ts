@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
+import { insertComment, insertPost, setLike } from '#server/modules/community/queries.ts'
 
 // Demo accounts of the embedded default (README). They exist only in a demo
 // database seeded on first start, never in a real deployment (SEED_DEMO_DATA).
@@ -15,6 +16,30 @@ export const demoAccounts = [
 export async function seedDemoData(db: Db): Promise<boolean> {
   const [row] = await db.select({ users: count() }).from(user)
   if ((row?.users ?? 0) > 0) return false
-  for (const { role: _role, ...spec } of demoAccounts) await createMember(db, spec as MemberSpec)
+  const ids: string[] = []
+  for (const { role: _role, ...spec } of demoAccounts) ids.push((await createMember(db, spec as MemberSpec)).id)
+  await seedDemoCommunity(db, { adminId: ids[0]!, memberId: ids[1]! })
   return true
+}
+
+const hour = 3_600_000
+
+/** A few conversations so the demo feed is not empty; the demo accounts wrote them. */
+async function seedDemoCommunity(db: Db, { adminId, memberId }: { adminId: string; memberId: string }) {
+  const now = Date.now()
+  const welcome = await insertPost(db, {
+    userId: adminId,
+    content:
+      'Welcome to the Prestige Labs community! Introduce yourself below: what you do, what you are aiming for next, and one thing you could help others with.',
+    createdAt: new Date(now - 50 * hour),
+  })
+  await insertComment(db, welcome.id, memberId, 'Hi all! Morgan here, product analyst in Toronto, moving towards product management. Happy to review SQL take-home tasks.')
+  await setLike(db, welcome.id, memberId, true)
+  const question = await insertPost(db, {
+    userId: memberId,
+    content: 'Got my first PM interview on Thursday. Any tips for the product-sense round? I have been practising with the CIRCLES framework.',
+    createdAt: new Date(now - 3 * hour),
+  })
+  await insertComment(db, question.id, adminId, 'Pick one user segment and go deep rather than listing every idea. Say your trade-offs out loud. Good luck!')
+  await setLike(db, question.id, adminId, true)
 }
