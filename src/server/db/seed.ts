@@ -33,13 +33,15 @@ async function seedDemoCommunity(db: Db, { adminId, memberId }: { adminId: strin
       'Welcome to the Prestige Labs community! Introduce yourself below: what you do, what you are aiming for next, and one thing you could help others with.',
     createdAt: new Date(now - 50 * hour),
   })
-  await insertComment(db, welcome.id, memberId, 'Hi all! Morgan here, product analyst in Toronto, moving towards product management. Happy to review SQL take-home tasks.')
+  const introduction = 'Hi all! Morgan here, product analyst in Toronto, moving towards product management. Happy to review SQL take-home tasks.'
+  await insertComment(db, welcome.id, memberId, introduction, new Date(now - 49 * hour))
   await setLike(db, welcome.id, memberId, true)
   const question = await insertPost(db, {
     userId: memberId,
     content: 'Got my first PM interview on Thursday. Any tips for the product-sense round? I have been practising with the CIRCLES framework.',
     createdAt: new Date(now - 3 * hour),
   })
-  await insertComment(db, question.id, adminId, 'Pick one user segment and go deep rather than listing every idea. Say your trade-offs out loud. Good luck!')
+  const advice = 'Pick one user segment and go deep rather than listing every idea. Say your trade-offs out loud. Good luck!'
+  await insertComment(db, question.id, adminId, advice, new Date(now - 2 * hour))
   await setLike(db, question.id, adminId, true)
 }

@@ -140,14 +140,14 @@ export async function findComment(db: Db, commentId: string) {
 }
 
 /** Inserts the comment and counts it on its post; undefined when the post is gone. */
-export async function insertComment(db: Db, postId: string, userId: string, content: string) {
+export async function insertComment(db: Db, postId: string, userId: string, content: string, createdAt?: Date) {
   const [counted] = await db
     .update(posts)
     .set({ commentCount: sql`${posts.commentCount} + 1` })
     .where(eq(posts.id, postId))
     .returning({ commentCount: posts.commentCount })
   if (!counted) return undefined
-  const [row] = await db.insert(postComments).values({ postId, userId, content }).returning({ id: postComments.id })
+  const [row] = await db.insert(postComments).values({ postId, userId, content, createdAt }).returning({ id: postComments.id })
   return { id: row!.id, commentCount: counted.commentCount }
 }
 

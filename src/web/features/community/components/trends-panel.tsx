@@ -37,7 +37,7 @@ export function TrendsPanel({ canEdit }: { canEdit: boolean }) {
 
   return (
     <Card>
-      <CardHeader className="flex flex-row items-center justify-between">
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
         <CardTitle className="flex items-center gap-2 text-base">
           <TrendingUp aria-hidden="true" className="size-4 text-accent" />
           Job market trends

@@ -3,6 +3,7 @@ import { Composer } from '#web/features/community/components/composer.tsx'
 import { Feed } from '#web/features/community/components/feed.tsx'
 import { ProfileCard } from '#web/features/community/components/profile-card.tsx'
 import { TrendsPanel } from '#web/features/community/components/trends-panel.tsx'
+import { cn } from '#web/lib/cn.ts'
 import { useViewer } from '#web/lib/session.ts'
 
 /**
@@ -15,10 +16,18 @@ export function CommunityPage({ aside }: { aside?: ReactNode }) {
   if (!user) return null
   const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email
   return (
-    <div className="mx-auto grid w-full max-w-7xl gap-6 px-4 py-8 lg:grid-cols-[16rem_minmax(0,1fr)] xl:grid-cols-[16rem_minmax(0,1fr)_18rem]">
+    <div
+      className={cn(
+        'mx-auto grid w-full gap-6 px-4 py-8 lg:grid-cols-[16rem_minmax(0,1fr)]',
+        aside ? 'max-w-7xl xl:grid-cols-[16rem_minmax(0,1fr)_18rem]' : 'max-w-5xl',
+      )}
+    >
       <h1 className="sr-only">Community</h1>
       <aside aria-label="Profile and trends" className="grid content-start gap-4">
-        <ProfileCard />
+        {/* on phones the feed comes first; the card repeats what the menu shows */}
+        <div className="hidden lg:block">
+          <ProfileCard />
+        </div>
         <TrendsPanel canEdit={user.isAdmin} />
       </aside>
       <div className="grid content-start gap-4">
