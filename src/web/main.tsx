@@ -1,6 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { RouterProvider } from 'react-router'
+// the DOM RouterProvider wires ReactDOM.flushSync, which navigate(..., { flushSync }) needs
+import { RouterProvider } from 'react-router/dom'
 import { Providers } from '#web/app/providers.tsx'
 import { router } from '#web/app/router.tsx'
 import '#web/styles.css'

@@ -32,8 +32,9 @@ function useHeaderSignOut() {
       toast.error(accountMessages.signOutFailed)
       return
     }
-    // leave the guarded page first, so losing the session does not send the user to /login
-    await navigate('/')
+    // leave the guarded page first, so losing the session does not send the user to /login;
+    // synchronously, or the session change below can render before the navigation commits
+    await navigate('/', { flushSync: true })
     forgetEverything(queryClient)
     toast.success(accountMessages.signedOut)
   }
