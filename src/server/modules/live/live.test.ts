@@ -51,6 +51,7 @@ describe('live updates', () => {
     const freeStream = await openEventStream(free)
     const subscriberStream = await openEventStream(reader)
     await freeStream.next((e) => payload(e).control === 'hello')
+    await subscriberStream.next((e) => payload(e).control === 'hello')
     await post(author, 'Members only')
     await subscriberStream.next(isPost('Members only'))
     // the subscriber's copy arrived; the same delivery skipped the free member

@@ -14,15 +14,19 @@ const sessionRecheckEvery = 4 // heartbeats: the session and subscription are re
 async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: number | undefined) {
   const { realtime, auth } = ctx.deps
   let viewer: Viewer = await ctx.viewer()
-  let lastSentId = 0
+  // Ids come from a sequence but transactions commit in any order, so an event may
+  // arrive after one with a higher id: duplicates (replay meeting live delivery) are
+  // recognised by id, never by comparing with the last id sent.
+  const seen = new Set<number>()
   let writes = Promise.resolve()
   const write = (id: number, data: LiveMessage | LiveControl, retry?: number) => {
     // one after the other, in the order the events came
     writes = writes.then(() => stream.writeSSE({ id: String(id), data: JSON.stringify(data), retry })).catch(() => {})
   }
   const send = (message: LiveMessage) => {
-    if (message.id <= lastSentId) return
-    lastSentId = message.id
+    if (seen.has(message.id)) return
+    seen.add(message.id)
+    if (seen.size > 2000) seen.delete(seen.values().next().value!)
     if (decideAccess(liveTopicAccess[message.topic], viewer) === 'allow') write(message.id, message)
   }
 
@@ -39,11 +43,10 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
   try {
     const replay = lastEventId === undefined ? [] : await realtime.replayAfter(lastEventId)
     if (lastEventId === undefined || replay === 'too-old') {
-      const id = Math.max(await realtime.latestId(), lastSentId)
-      lastSentId = id
+      // the resume point; events already waiting are still sent after it
+      const id = await realtime.latestId()
       write(id, { id, control: lastEventId === undefined ? 'hello' : 'reset' }, 2000)
     } else {
-      lastSentId = lastEventId
       for (const message of replay) send(message)
     }
     for (const message of waiting) send(message)
