@@ -24,6 +24,10 @@ import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
 import { communityRoutes } from '#server/modules/community/routes.ts'
 import { liveRoutes } from '#server/modules/live/routes.ts'
 import { updateSignupRoutes } from '#server/modules/update-signup/routes.ts'
+import { profileRoutes } from '#server/modules/profile/routes.ts'
+import { contactRoutes } from '#server/modules/contact/routes.ts'
+import { businessRequestRoutes } from '#server/modules/business/routes.ts'
+import { adminInboxRoutes } from '#server/modules/inbox/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
@@ -151,6 +155,10 @@ export function createApp(deps: Deps) {
     .route('/api/live', liveRoutes)
     .route('/api/community', communityRoutes)
     .route('/api/update-signup', updateSignupRoutes)
+    .route('/api/profile', profileRoutes)
+    .route('/api/contact', contactRoutes)
+    .route('/api/business-requests', businessRequestRoutes)
+    .route('/api/admin/inbox', adminInboxRoutes)
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }

@@ -92,6 +92,9 @@ export const apiAccess = {
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
   '/api/update-signup': 'visitor',
+  '/api/profile': 'member', // the member's own profile, avatar, skills; avatars of others for display
+  '/api/contact': 'visitor',
+  '/api/business-requests': 'visitor',
 } as const satisfies Record<string, AccessLevel>
 
 /**

@@ -75,3 +75,7 @@ export const sessionCookieCacheSeconds = 30
 
 // Password reset links expire (spec is silent; docs/decisions/004)
 export const passwordResetTokenMinutes = 60
+
+// The public forms' honeypot (issue 6): a field people never see and leave empty;
+// a form that arrives with it filled in came from a bot and is refused.
+export const honeypotField = 'company_website'

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer'
 import type { Config } from '#server/config.ts'
 import type { Logger } from '#server/platform/logger.ts'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string }
+export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: { name: string; address: string } }
 
 export type StoredMail = MailMessage & { id: string; sentAt: string; from: string }
 

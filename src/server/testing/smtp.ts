@@ -2,7 +2,7 @@ import { SMTPServer } from 'smtp-server'
 import { simpleParser } from 'mailparser'
 import type { AddressInfo } from 'node:net'
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string }
+export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; replyTo: string }
 
 /** A real SMTP server on a free local port that keeps what it receives (ARCHITECTURE.md: tests use real SMTP). */
 export async function startSmtpServer() {
@@ -20,6 +20,7 @@ export async function startSmtpServer() {
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
             subject: mail.subject ?? '',
             text: mail.text ?? '',
+            replyTo: mail.replyTo?.text ?? '',
           })
           for (const wake of waiters.splice(0)) wake()
           callback()

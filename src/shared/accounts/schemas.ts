@@ -36,6 +36,11 @@ export const accountMessages = {
   resetFailed: 'Failed to reset password',
   resetLinkInvalid: 'This reset link has expired or was already used. Please request a new one.',
   passwordUpdated: 'Password updated successfully',
+  // spec 001 §8 Password (the change form in Security)
+  passwordUpdateFailed: 'Failed to update password',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordIncorrect: 'Your current password is incorrect',
 
   googleFailed: 'Failed to sign in with Google',
 
@@ -117,6 +122,16 @@ export const TwoFactorCodeInput = z.object({
   trustDevice: z.boolean().optional(),
 })
 export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>
+
+/** spec 001 §8 Password: the shared strength rules, and the two new entries must match. */
+export const ChangePasswordInput = z
+  .object({
+    currentPassword: z.string({ error: accountMessages.currentPasswordRequired }).min(1, { error: accountMessages.currentPasswordRequired }),
+    newPassword: Password,
+    confirmPassword: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], error: accountMessages.newPasswordsDoNotMatch })
+export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
 
 export const PasswordConfirmInput = z.object({ password: z.string().min(1, { error: 'Please enter your password' }) })
 export type PasswordConfirmInput = z.infer<typeof PasswordConfirmInput>

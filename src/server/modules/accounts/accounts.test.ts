@@ -295,3 +295,41 @@ describe('admins required to use two-factor', () => {
     }
   })
 })
+
+describe('password change', () => {
+  test('a member changes their password: the new one signs in, the old one no longer does, other sessions end', async () => {
+    const member = await t.signedIn({ email: 'changer@example.com', password: 'Old-Pass-1' })
+    const otherDevice = t.client()
+    expect((await otherDevice.post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'Old-Pass-1' })).status).toBe(200)
+
+    const changed = await member.post('/api/accounts/security/password', { currentPassword: 'Old-Pass-1', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-22' })
+    expect(changed.status).toBe(200)
+    expect(await changed.json()).toEqual({ message: accountMessages.passwordUpdated })
+    // this device stays signed in with its fresh cookie; the other one is signed out
+    // (its cached session cookie dropped so the check reaches the database)
+    otherDevice.cookies.delete('better-auth.session_data')
+    expect(((await (await member.get('/api/accounts/session')).json()) as { user: unknown }).user).not.toBeNull()
+    expect(((await (await otherDevice.get('/api/accounts/session')).json()) as { user: unknown }).user).toBeNull()
+
+    expect((await t.client().post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'Old-Pass-1' })).status).toBe(401)
+    expect((await t.client().post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'New-Pass-22' })).status).toBe(200)
+  })
+
+  test('new passwords that differ, a weak new password and a wrong current password are refused with clear messages', async () => {
+    const member = await t.signedIn({ email: 'careful@example.com', password: 'Careful-Pass-1' })
+    const mismatch = await member.post('/api/accounts/security/password', { currentPassword: 'Careful-Pass-1', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-23' })
+    expect(mismatch.status).toBe(400)
+    expect((await errorOf(mismatch)).message).toBe(accountMessages.newPasswordsDoNotMatch)
+
+    const weak = await member.post('/api/accounts/security/password', { currentPassword: 'Careful-Pass-1', newPassword: 'alllowercase1', confirmPassword: 'alllowercase1' })
+    expect(weak.status).toBe(400)
+    expect((await errorOf(weak)).message).toBe(accountMessages.passwordNeedsUppercase)
+
+    const wrong = await member.post('/api/accounts/security/password', { currentPassword: 'Not-My-Pass-1', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-22' })
+    expect(wrong.status).toBe(400)
+    expect(await errorOf(wrong)).toMatchObject({ message: accountMessages.currentPasswordIncorrect, fields: { currentPassword: accountMessages.currentPasswordIncorrect } })
+    expect((await t.client().post('/api/accounts/sign-in', { email: 'careful@example.com', password: 'Careful-Pass-1' })).status).toBe(200)
+
+    expect((await t.client().post('/api/accounts/security/password', { currentPassword: 'x', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-22' })).status).toBe(401)
+  })
+})

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '#server/platform/context.ts'
 import { validate } from '#server/platform/validation.ts'
-import { ForgotPasswordInput, PasswordConfirmInput, ResetPasswordInput, SignInInput, SignUpInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import { ChangePasswordInput, ForgotPasswordInput, PasswordConfirmInput, ResetPasswordInput, SignInInput, SignUpInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
 import * as accounts from './service.ts'
 
 /** better-auth answers with Set-Cookie headers; pass them to the browser unchanged. */
@@ -52,6 +52,11 @@ export const accountRoutes = new Hono<AppEnv>()
     const { result, cookies } = await accounts.disableTwoFactor(c.var.ctx, c.req.valid('json'))
     passCookies(c, cookies)
     return c.json({ user: result })
+  })
+  .post('/security/password', validate('json', ChangePasswordInput), async (c) => {
+    const { result, cookies } = await accounts.changePassword(c.var.ctx, c.req.valid('json'))
+    passCookies(c, cookies)
+    return c.json(result)
   })
   .post('/security/sessions/revoke-others', async (c) => {
     await accounts.revokeOtherSessions(c.var.ctx)

@@ -7,6 +7,7 @@ import type { AuthUser, Ctx } from '#server/platform/context.ts'
 import { isAdminUser, requireUser } from '#server/platform/guards.ts'
 import {
   accountMessages,
+  type ChangePasswordInput,
   type ForgotPasswordInput,
   type PasswordConfirmInput,
   type ResetPasswordInput,
@@ -193,6 +194,29 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
     throw error
   }
   return { message: accountMessages.passwordUpdated }
+}
+
+/**
+ * spec 001 §8 Password: the member changes their password knowing the current one.
+ * Every other session ends (a stolen session does not outlive the change); this one
+ * gets a fresh cookie, which the route passes on.
+ */
+export async function changePassword(ctx: Ctx, input: ChangePasswordInput): Promise<WithCookies<{ message: string }>> {
+  requireUser(ctx)
+  try {
+    const { headers } = await ctx.deps.auth.api.changePassword({
+      body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
+      headers: ctx.headers,
+      returnHeaders: true,
+    })
+    return { result: { message: accountMessages.passwordUpdated }, cookies: headers }
+  } catch (error) {
+    if (error instanceof APIError && (apiErrorCode(error) === 'INVALID_PASSWORD' || apiErrorCode(error) === 'CREDENTIAL_ACCOUNT_NOT_FOUND')) {
+      throw new AppError('VALIDATION', accountMessages.currentPasswordIncorrect, { currentPassword: accountMessages.currentPasswordIncorrect })
+    }
+    if (error instanceof APIError) throw new AppError('VALIDATION', accountMessages.passwordUpdateFailed)
+    throw error
+  }
 }
 
 export async function enableTwoFactor(ctx: Ctx, input: PasswordConfirmInput) {

@@ -1,0 +1,75 @@
+import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { businessRequests, contactSubmissions } from '#server/db/schema/inbox.ts'
+
+/** Where the public forms' announcements go: every admin (issue 6; there is no support address in the config). */
+/** A LIKE pattern that matches `text` literally anywhere: %, _ and \ typed in the search box are no wildcards. */
+function containing(text: string) {
+  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
+}
+
+function contactFilter(filter: { q?: string; status?: string }): SQL | undefined {
+  const pattern = filter.q ? containing(filter.q) : undefined
+  return and(
+    pattern
+      ? or(
+          ilike(contactSubmissions.name, pattern),
+          ilike(contactSubmissions.email, pattern),
+          ilike(contactSubmissions.subject, pattern),
+          ilike(contactSubmissions.message, pattern),
+        )
+      : undefined,
+    filter.status ? eq(contactSubmissions.status, filter.status) : undefined,
+  )
+}
+
+function businessFilter(filter: { q?: string; status?: string }): SQL | undefined {
+  const pattern = filter.q ? containing(filter.q) : undefined
+  return and(
+    pattern
+      ? or(ilike(businessRequests.businessName, pattern), ilike(businessRequests.email, pattern), ilike(businessRequests.supportNeeded, pattern))
+      : undefined,
+    filter.status ? eq(businessRequests.status, filter.status) : undefined,
+  )
+}
+
+export async function listContactSubmissions(db: Db, filter: { q?: string; status?: string }, limit: number) {
+  return db
+    .select()
+    .from(contactSubmissions)
+    .where(contactFilter(filter))
+    .orderBy(desc(contactSubmissions.createdAt), desc(contactSubmissions.id))
+    .limit(limit)
+}
+
+export async function listBusinessRequests(db: Db, filter: { q?: string; status?: string }, limit: number) {
+  return db
+    .select()
+    .from(businessRequests)
+    .where(businessFilter(filter))
+    .orderBy(desc(businessRequests.createdAt), desc(businessRequests.id))
+    .limit(limit)
+}
+
+/** How many of each kind match the search, for the tab labels. */
+export async function countInbox(db: Db, filter: { q?: string; status?: string }) {
+  const [[contact], [business]] = await Promise.all([
+    db.select({ n: count() }).from(contactSubmissions).where(contactFilter(filter)),
+    db.select({ n: count() }).from(businessRequests).where(businessFilter(filter)),
+  ])
+  return { contact: contact?.n ?? 0, business: business?.n ?? 0 }
+}
+
+export async function setContactStatus(db: Db, id: string, status: string) {
+  const [row] = await db
+    .update(contactSubmissions)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(contactSubmissions.id, id))
+    .returning()
+  return row
+}
+
+export async function setBusinessStatus(db: Db, id: string, status: string) {
+  const [row] = await db.update(businessRequests).set({ status, updatedAt: new Date() }).where(eq(businessRequests.id, id)).returning()
+  return row
+}

@@ -1,0 +1,173 @@
+import { createHash } from 'node:crypto'
+import sharp from 'sharp'
+import { withTransaction } from '#server/db/client.ts'
+import { AppError } from '#server/platform/app-error.ts'
+import type { Ctx } from '#server/platform/context.ts'
+import { requireUser } from '#server/platform/guards.ts'
+import { detectFileType, type StoredObject } from '#server/platform/storage.ts'
+import { avatarMaxBytes, avatarMaxSide, profileMessages, type ProfileInput, type ProfileView } from '#shared/profile/schemas.ts'
+import { skillMessages, type ProficiencyLevel, type SkillLevelInput, type SkillsInput, type SkillView } from '#shared/profile/skills.ts'
+import * as queries from './queries.ts'
+
+// The member's own profile, avatar and skills (spec 001 §3, §5, §8, §9). Every
+// function works on the signed-in member's id only: no id ever comes from the request.
+
+/**
+ * One avatar file per member under a name derived from the id (no column to keep
+ * it in): a new upload replaces the old file (spec 001 §4 "old files removed").
+ * Hashed because account ids from better-auth may hold upper-case letters, which
+ * storage keys do not allow.
+ */
+export function avatarKey(userId: string): string {
+  return `avatars/${createHash('sha256').update(userId).digest('hex').slice(0, 40)}.png`
+}
+
+/** The URL the browser loads; the query changes with every upload so caches let go (spec 001 §5). */
+function avatarUrl(userId: string) {
+  return `/api/profile/avatars/${encodeURIComponent(userId)}?v=${Date.now()}`
+}
+
+type ProfileRow = NonNullable<Awaited<ReturnType<typeof queries.findOwnProfile>>>
+
+function toProfileView(userId: string, row: ProfileRow): ProfileView {
+  const p = row.profile
+  const [accountFirst = '', ...accountRest] = (row.accountName ?? '').trim().split(/\s+/)
+  const firstName = p?.firstName || accountFirst
+  const lastName = p?.lastName || accountRest.join(' ')
+  return {
+    id: userId,
+    email: row.email,
+    name: [firstName, lastName].filter(Boolean).join(' ') || row.accountName || row.email,
+    firstName,
+    lastName,
+    avatarUrl: p?.avatarUrl ?? null,
+    dateOfBirth: p?.dateOfBirth ?? null,
+    gender: (p?.gender as ProfileView['gender']) ?? null,
+    country: (p?.country as ProfileView['country']) ?? null,
+    location: p?.location ?? null,
+    company: p?.company ?? null,
+    position: p?.position ?? null,
+    phoneNumber: p?.phoneNumber ?? null,
+    linkedinUrl: p?.linkedinUrl ?? null,
+    website: p?.website ?? null,
+    experienceLevel: p?.experienceLevel ?? null,
+    expertiseLevel: p?.expertiseLevel ?? null,
+    careerLevel: p?.careerLevel ?? null,
+    industries: p?.industries ?? [],
+    careerFocus: p?.careerFocus ?? [],
+    updatedAt: (p?.updatedAt ?? new Date()).toISOString(),
+  }
+}
+
+export async function getOwnProfile(ctx: Ctx): Promise<ProfileView> {
+  const viewer = requireUser(ctx)
+  const row = await queries.findOwnProfile(ctx.deps.db, viewer.id)
+  if (!row) throw new AppError('UNAUTHORIZED', profileMessages.signedOut)
+  return toProfileView(viewer.id, row)
+}
+
+export async function updateOwnProfile(ctx: Ctx, input: ProfileInput): Promise<ProfileView> {
+  const viewer = requireUser(ctx)
+  await withTransaction(ctx.deps.db, (tx) => queries.upsertProfile(tx, viewer.id, input))
+  return getOwnProfile(ctx)
+}
+
+/**
+ * spec 001 §8 Avatar and §9: an image by its own bytes, at most 5 MB, turned
+ * upright per its EXIF orientation, at most 512 px on the longest side, stored as PNG.
+ * Re-encoding also drops whatever else the file carried (metadata, trailing data).
+ */
+export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<ProfileView> {
+  const viewer = requireUser(ctx)
+  if (!file || file.size === 0) throw new AppError('VALIDATION', profileMessages.avatarNotImage, { avatar: profileMessages.avatarNotImage })
+  if (file.size > avatarMaxBytes) throw new AppError('VALIDATION', profileMessages.avatarTooLarge, { avatar: profileMessages.avatarTooLarge })
+  const bytes = new Uint8Array(await file.arrayBuffer())
+  if (!(await detectFileType(bytes, ['image']))) {
+    throw new AppError('VALIDATION', profileMessages.avatarNotImage, { avatar: profileMessages.avatarNotImage })
+  }
+  let png: Buffer
+  try {
+    png = await sharp(bytes, { limitInputPixels: 50_000_000 })
+      .rotate()
+      .resize({ width: avatarMaxSide, height: avatarMaxSide, fit: 'inside', withoutEnlargement: true })
+      .png()
+      .toBuffer()
+  } catch (error) {
+    ctx.logger.warn({ err: error }, 'avatar could not be decoded')
+    throw new AppError('VALIDATION', profileMessages.avatarNotImage, { avatar: profileMessages.avatarNotImage })
+  }
+  // the same key every time: the previous picture is replaced, never left behind
+  await ctx.deps.storage.put(avatarKey(viewer.id), png, { contentType: 'image/png', visibility: 'public' })
+  await withTransaction(ctx.deps.db, async (tx) => {
+    const row = await queries.findOwnProfile(tx, viewer.id)
+    if (!row?.profile) await queries.upsertProfile(tx, viewer.id, emptyProfileFor(row))
+    await queries.setAvatarUrl(tx, viewer.id, avatarUrl(viewer.id))
+  })
+  return getOwnProfile(ctx)
+}
+
+function emptyProfileFor(row: ProfileRow | undefined): ProfileInput {
+  const [firstName = '', ...rest] = (row?.accountName ?? '').trim().split(/\s+/)
+  return {
+    firstName,
+    lastName: rest.join(' '),
+    dateOfBirth: null,
+    gender: null,
+    country: null,
+    location: null,
+    company: null,
+    position: null,
+    phoneNumber: null,
+    linkedinUrl: null,
+    website: null,
+    experienceLevel: null,
+    expertiseLevel: null,
+    careerLevel: null,
+    industries: [],
+    careerFocus: [],
+  }
+}
+
+export async function removeAvatar(ctx: Ctx): Promise<ProfileView> {
+  const viewer = requireUser(ctx)
+  await withTransaction(ctx.deps.db, (tx) => queries.setAvatarUrl(tx, viewer.id, null))
+  await ctx.deps.storage.delete(avatarKey(viewer.id))
+  return getOwnProfile(ctx)
+}
+
+/** Any signed-in member may see any member's picture: avatars show in the community (spec 000 §3). */
+export async function getAvatar(ctx: Ctx, userId: string): Promise<StoredObject> {
+  requireUser(ctx)
+  const object = await ctx.deps.storage.get(avatarKey(userId))
+  if (!object) throw new AppError('NOT_FOUND', profileMessages.avatarNotFound)
+  return object
+}
+
+function toSkillView(row: { name: string; level: string; lastAssessed: Date }): SkillView {
+  return { name: row.name, level: row.level as ProficiencyLevel, lastAssessed: row.lastAssessed.toISOString() }
+}
+
+export async function listOwnSkills(ctx: Ctx): Promise<{ skills: SkillView[] }> {
+  const viewer = requireUser(ctx)
+  return { skills: (await queries.listSkills(ctx.deps.db, viewer.id)).map(toSkillView) }
+}
+
+export async function saveOwnSkills(ctx: Ctx, input: SkillsInput): Promise<{ skills: SkillView[]; message: string }> {
+  const viewer = requireUser(ctx)
+  await withTransaction(ctx.deps.db, (tx) => queries.upsertSkills(tx, viewer.id, input.skills))
+  return { ...(await listOwnSkills(ctx)), message: skillMessages.skillsUpdated }
+}
+
+export async function updateOwnSkill(ctx: Ctx, name: string, input: SkillLevelInput): Promise<{ skills: SkillView[]; message: string }> {
+  const viewer = requireUser(ctx)
+  const found = await withTransaction(ctx.deps.db, (tx) => queries.updateSkillLevel(tx, viewer.id, name, input.level))
+  if (!found) throw new AppError('NOT_FOUND', skillMessages.skillNotFound)
+  return { ...(await listOwnSkills(ctx)), message: skillMessages.skillUpdated }
+}
+
+export async function deleteOwnSkill(ctx: Ctx, name: string): Promise<{ skills: SkillView[]; message: string }> {
+  const viewer = requireUser(ctx)
+  const found = await withTransaction(ctx.deps.db, (tx) => queries.deleteSkill(tx, viewer.id, name))
+  if (!found) throw new AppError('NOT_FOUND', skillMessages.skillNotFound)
+  return { ...(await listOwnSkills(ctx)), message: skillMessages.skillDeleted }
+}
