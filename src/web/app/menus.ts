@@ -20,13 +20,17 @@ export const menuEntries: MenuEntry[] = [
   { menu: 'top-bar', label: 'My Dashboard', to: '/prestige-club' },
 
   { menu: 'user', label: 'Upgrade to Premium', to: '/subscription', forNonSubscribers: true },
+  { menu: 'user', label: 'My Profile', to: '/profile' },
   { menu: 'user', label: 'Settings', to: '/settings' },
   { menu: 'user', label: 'Admin Dashboard', to: '/admin' },
+  { menu: 'user', label: 'Contact', to: '/contact' },
   { menu: 'user', label: 'Partners', to: '/partners' },
 
   { menu: 'signed-out', label: 'Sign In', to: '/login' },
   { menu: 'signed-out', label: 'Upgrade to Premium', to: '/subscription' },
   { menu: 'signed-out', label: 'Community', to: '/community' },
+  { menu: 'signed-out', label: 'For Businesses', to: '/business' },
+  { menu: 'signed-out', label: 'Contact', to: '/contact' },
 ]
 
 /**

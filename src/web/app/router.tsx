@@ -25,6 +25,10 @@ const PrivacyPage = lazy(() => import('#web/features/site/pages/privacy-page.tsx
 const TermsPage = lazy(() => import('#web/features/site/pages/terms-page.tsx').then((m) => ({ default: m.TermsPage })))
 const PartnersPage = lazy(() => import('#web/features/site/pages/partners-page.tsx').then((m) => ({ default: m.PartnersPage })))
 const AboutPage = lazy(() => import('#web/features/site/pages/about-page.tsx').then((m) => ({ default: m.AboutPage })))
+const ProfileRoute = lazy(() => import('#web/app/profile-route.tsx').then((m) => ({ default: m.ProfileRoute })))
+const ContactPage = lazy(() => import('#web/features/contact/pages/contact-page.tsx').then((m) => ({ default: m.ContactPage })))
+const BusinessPage = lazy(() => import('#web/features/business/pages/business-page.tsx').then((m) => ({ default: m.BusinessPage })))
+const AdminInboxPage = lazy(() => import('#web/features/inbox/pages/admin-inbox-page.tsx').then((m) => ({ default: m.AdminInboxPage })))
 const NotFoundPage = lazy(() => import('#web/app/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
 
 // Access to each path is not decided here but in the shared access table, read by
@@ -44,6 +48,9 @@ export const router = createBrowserRouter([
       { path: 'subscription/test-checkout/:checkoutId', element: <TestCheckoutPage /> },
       { path: 'prestige-club', element: <PrestigeClubPage /> },
       { path: 'community', element: <CommunityRoute /> },
+      { path: 'profile', element: <ProfileRoute /> },
+      { path: 'contact', element: <ContactPage /> },
+      { path: 'business', element: <BusinessPage /> },
       { path: 'faqs', element: <FaqsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },
@@ -56,6 +63,7 @@ export const router = createBrowserRouter([
           { index: true, element: <AdminIndexPage /> },
           { path: 'mail', element: <MailboxPage /> },
           { path: 'plans', element: <AdminPlansPage /> },
+          { path: 'inbox', element: <AdminInboxPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

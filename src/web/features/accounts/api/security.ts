@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { PasswordConfirmInput, SessionUser, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import type { ChangePasswordInput, PasswordConfirmInput, SessionUser, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
 import { apiFetch } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
 
@@ -39,5 +39,12 @@ export function useDisableTwoFactor() {
 export function useRevokeOtherSessions() {
   return useMutation({
     mutationFn: () => apiFetch<void>('/api/accounts/security/sessions/revoke-others', { method: 'POST' }),
+  })
+}
+
+/** spec 001 §8 Password: other sessions end; this one gets a fresh cookie from the server. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) => apiFetch<{ message: string }>('/api/accounts/security/password', { json: input }),
   })
 }

@@ -3,13 +3,14 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { ShieldCheck, ShieldOff } from 'lucide-react'
-import { accountMessages, PasswordConfirmInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import { accountMessages, ChangePasswordInput, PasswordConfirmInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { TextField } from '#web/components/ui/field.tsx'
 import { ApiError, messageOf } from '#web/lib/api.ts'
 import { useViewer } from '#web/lib/session.ts'
 import {
+  useChangePassword,
   useConfirmTwoFactor,
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -187,6 +188,55 @@ function TwoFactorCard() {
   )
 }
 
+const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const
+
+/** spec 001 §8 Password: the current password, then the new one twice, checked by the shared rules. */
+function PasswordCard() {
+  const change = useChangePassword()
+  const form = useForm({ resolver: zodResolver(ChangePasswordInput), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } })
+  const { errors } = form.formState
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await change.mutateAsync(values)
+      form.reset()
+      toast.success(accountMessages.passwordUpdated)
+    } catch (error) {
+      for (const field of passwordFields) {
+        const message = error instanceof ApiError ? error.fields?.[field] : undefined
+        if (message) form.setError(field, { message })
+      }
+      toast.error(messageOf(error, accountMessages.passwordUpdateFailed))
+    }
+  })
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle className="text-base">Change password</CardTitle>
+        <CardDescription>Changing it signs you out on every other device.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form noValidate aria-label="Change password" onSubmit={submit} className="grid max-w-sm gap-4">
+          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+          <TextField
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint={accountMessages.passwordRulesHint}
+            error={errors.newPassword?.message}
+            {...form.register('newPassword')}
+          />
+          <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <div>
+            <Button type="submit" disabled={form.formState.isSubmitting}>
+              Update password
+            </Button>
+          </div>
+        </form>
+      </CardContent>
+    </Card>
+  )
+}
+
 function SessionsCard() {
   const revoke = useRevokeOtherSessions()
   async function onClick() {
@@ -218,6 +268,7 @@ export function SecuritySection() {
       <h2 id="security-heading" className="text-xl font-semibold tracking-tight">
         Security
       </h2>
+      <PasswordCard />
       <TwoFactorCard />
       <SessionsCard />
     </section>

@@ -1,0 +1,12 @@
+import { SettingsSections } from '#web/app/settings-page.tsx'
+import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx'
+
+// spec 001 §2: /profile is the profile header plus the settings sections.
+export function ProfileRoute() {
+  return (
+    <div className="mx-auto grid w-full max-w-3xl gap-8 px-4 py-10 sm:px-6">
+      <ProfileHeader />
+      <SettingsSections />
+    </div>
+  )
+}

@@ -1,0 +1,80 @@
+import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import type { ProfileInput, ProfileView } from '#shared/profile/schemas.ts'
+import type { SkillLevelInput, SkillsInput, SkillView } from '#shared/profile/skills.ts'
+import { apiFetch } from '#web/lib/api.ts'
+
+export const profileKeys = {
+  all: ['profile'] as const,
+  me: ['profile', 'me'] as const,
+  skills: ['profile', 'skills'] as const,
+}
+
+export const profileQuery = () =>
+  queryOptions({ queryKey: profileKeys.me, queryFn: ({ signal }) => apiFetch<ProfileView>('/api/profile/me', { signal }) })
+
+export const skillsQuery = () =>
+  queryOptions({ queryKey: profileKeys.skills, queryFn: ({ signal }) => apiFetch<{ skills: SkillView[] }>('/api/profile/me/skills', { signal }) })
+
+/**
+ * The profile the server answered is shown at once; everything else that shows the
+ * member's name or picture (the header's session, the community's cards and posts)
+ * is read again, without this feature knowing the others.
+ */
+function useProfileChanged() {
+  const queryClient = useQueryClient()
+  return async (profile: ProfileView) => {
+    queryClient.setQueryData(profileKeys.me, profile)
+    await queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== hashKey(profileKeys.me) })
+  }
+}
+
+export function useUpdateProfile() {
+  const onSuccess = useProfileChanged()
+  return useMutation({ mutationFn: (input: ProfileInput) => apiFetch<ProfileView>('/api/profile/me', { method: 'PUT', json: input }), onSuccess })
+}
+
+export function useUploadAvatar() {
+  const onSuccess = useProfileChanged()
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData()
+      form.set('avatar', file)
+      return apiFetch<ProfileView>('/api/profile/me/avatar', { form })
+    },
+    onSuccess,
+  })
+}
+
+export function useRemoveAvatar() {
+  const onSuccess = useProfileChanged()
+  return useMutation({ mutationFn: () => apiFetch<ProfileView>('/api/profile/me/avatar', { method: 'DELETE' }), onSuccess })
+}
+
+type SkillsAnswer = { skills: SkillView[]; message: string }
+
+function useSkillsChanged() {
+  const queryClient = useQueryClient()
+  return ({ skills }: SkillsAnswer) => queryClient.setQueryData(profileKeys.skills, { skills })
+}
+
+export function useSaveSkills() {
+  const onSuccess = useSkillsChanged()
+  return useMutation({ mutationFn: (input: SkillsInput) => apiFetch<SkillsAnswer>('/api/profile/me/skills', { method: 'PUT', json: input }), onSuccess })
+}
+
+export function useUpdateSkill() {
+  const onSuccess = useSkillsChanged()
+  return useMutation({
+    mutationFn: ({ name, ...input }: SkillLevelInput & { name: string }) =>
+      apiFetch<SkillsAnswer>(`/api/profile/me/skills/${encodeURIComponent(name)}`, { method: 'PATCH', json: input }),
+    onSuccess,
+  })
+}
+
+export function useDeleteSkill() {
+  const onSuccess = useSkillsChanged()
+  return useMutation({
+    mutationFn: (name: string) => apiFetch<SkillsAnswer>(`/api/profile/me/skills/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    onSuccess,
+  })
+}
