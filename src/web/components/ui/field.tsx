@@ -1,6 +1,6 @@
 import { useId, type ComponentProps, type ReactNode } from 'react'
 import { cn } from '#web/lib/cn.ts'
-import { Input } from '#web/components/ui/input.tsx'
+import { controlClasses, Input } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 
 /** An inline validation message, announced when it appears. */
@@ -35,6 +35,31 @@ export function TextField({ label, error, hint, id, className, ...props }: TextF
           {hint}
         </p>
       ) : null}
+      <FieldError id={errorId}>{error}</FieldError>
+    </div>
+  )
+}
+
+type TextAreaFieldProps = ComponentProps<'textarea'> & {
+  label: string
+  error?: string
+}
+
+/** A labelled textarea with its error wired through aria-describedby. */
+export function TextAreaField({ label, error, id, className, ...props }: TextAreaFieldProps) {
+  const generated = useId()
+  const areaId = id ?? generated
+  const errorId = `${areaId}-error`
+  return (
+    <div className={cn('grid gap-1.5', className)}>
+      <Label htmlFor={areaId}>{label}</Label>
+      <textarea
+        id={areaId}
+        className={cn(controlClasses, 'py-2')}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        {...props}
+      />
       <FieldError id={errorId}>{error}</FieldError>
     </div>
   )

@@ -5,9 +5,12 @@ import { controlClasses } from '#web/components/ui/input.tsx'
 import { FieldError } from '#web/components/ui/field.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 
+/** A plain string is its own label; codes (country, gender) carry a label of their own. */
+export type SelectOption = string | { value: string; label: string }
+
 type SelectFieldProps = ComponentProps<'select'> & {
   label: string
-  options: readonly string[]
+  options: readonly SelectOption[]
   placeholder: string
   error?: string
 }
@@ -29,11 +32,14 @@ export function SelectField({ label, options, placeholder, error, id, className,
           {...props}
         >
           <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option} value={option}>
-              {option}
-            </option>
-          ))}
+          {options.map((option) => {
+            const { value, label: text } = typeof option === 'string' ? { value: option, label: option } : option
+            return (
+              <option key={value} value={value}>
+                {text}
+              </option>
+            )
+          })}
         </select>
         <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
       </div>

@@ -8,7 +8,7 @@ import { businessLimits, BusinessRequestInput, businessSkillLabels, businessSkil
 import { honeypotField } from '#shared/constants.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
-import { FieldError, TextField } from '#web/components/ui/field.tsx'
+import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { useSubmitBusinessRequest } from '#web/features/business/api/business.ts'
@@ -116,20 +116,14 @@ export function BusinessRequestForm() {
         </div>
         <FieldError id="business-skills-error">{skillsError}</FieldError>
       </fieldset>
-      <div className="grid gap-1.5">
-        <Label htmlFor="business-support">Type of support needed</Label>
-        <textarea
-          id="business-support"
-          rows={4}
-          maxLength={businessLimits.supportNeeded}
-          required
-          className={`${controlClasses} py-2`}
-          aria-invalid={errors.supportNeeded ? true : undefined}
-          aria-describedby={errors.supportNeeded ? 'business-support-error' : undefined}
-          {...form.register('supportNeeded')}
-        />
-        <FieldError id="business-support-error">{errors.supportNeeded?.message}</FieldError>
-      </div>
+      <TextAreaField
+        label="Type of support needed"
+        rows={4}
+        maxLength={businessLimits.supportNeeded}
+        required
+        error={errors.supportNeeded?.message}
+        {...form.register('supportNeeded')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label="Business e-mail"

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { ImagePlus, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { communityMessages, mediaMaxBytes, postMaxLength } from '#shared/community/schemas.ts'
@@ -11,6 +11,7 @@ import { controlClasses } from '#web/components/ui/input.tsx'
 import { useCreatePost } from '#web/features/community/api/community.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
+import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
 
 /** The browser's quick check (spec 000 §5); the server checks the file's own bytes again. */
 function mediaProblem(file: File): string | undefined {
@@ -118,15 +119,4 @@ export function Composer({ authorName }: { authorName: string }) {
       </CardContent>
     </Card>
   )
-}
-
-function usePreviewUrl(file: File | null): string | undefined {
-  const [url, setUrl] = useState<string>()
-  useEffect(() => {
-    if (!file) return setUrl(undefined)
-    const objectUrl = URL.createObjectURL(file)
-    setUrl(objectUrl)
-    return () => URL.revokeObjectURL(objectUrl)
-  }, [file])
-  return url
 }

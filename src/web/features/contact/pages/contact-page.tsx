@@ -7,9 +7,7 @@ import { contactMessages } from '#shared/contact/messages.ts'
 import { contactLimits, ContactInput } from '#shared/contact/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
-import { FieldError, TextField } from '#web/components/ui/field.tsx'
-import { controlClasses } from '#web/components/ui/input.tsx'
-import { Label } from '#web/components/ui/label.tsx'
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { useSendContactMessage } from '#web/features/contact/api/contact.ts'
 import { HoneypotField } from '#web/components/honeypot-field.tsx'
 import { ApiError, messageOf } from '#web/lib/api.ts'
@@ -78,20 +76,14 @@ export function ContactPage() {
                 />
               </div>
               <TextField label="Subject (optional)" maxLength={contactLimits.subject} error={errors.subject?.message} {...form.register('subject')} />
-              <div className="grid gap-1.5">
-                <Label htmlFor="contact-message">Message</Label>
-                <textarea
-                  id="contact-message"
-                  rows={6}
-                  maxLength={contactLimits.message}
-                  required
-                  className={`${controlClasses} py-2`}
-                  aria-invalid={errors.message ? true : undefined}
-                  aria-describedby={errors.message ? 'contact-message-error' : undefined}
-                  {...form.register('message')}
-                />
-                <FieldError id="contact-message-error">{errors.message?.message}</FieldError>
-              </div>
+              <TextAreaField
+                label="Message"
+                rows={6}
+                maxLength={contactLimits.message}
+                required
+                error={errors.message?.message}
+                {...form.register('message')}
+              />
               <HoneypotField {...form.register(honeypotField)} />
               {failure ? (
                 <p role="alert" className="text-sm text-destructive">

@@ -1,8 +1,7 @@
-import { useEffect, useId, useRef, useState, type ComponentProps } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { ChevronDown } from 'lucide-react'
 import { toast } from 'sonner'
 import { experienceLevels, industries } from '#shared/constants.ts'
 import {
@@ -22,29 +21,17 @@ import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
-import { controlClasses } from '#web/components/ui/input.tsx'
-import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { profileQuery, useRemoveAvatar, useUpdateProfile, useUploadAvatar } from '#web/features/profile/api/profile.ts'
 import { ApiError, messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
+import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
 
 /** The browser's quick check (spec 001 §8 Avatar); the server checks the file's own bytes again. */
 function avatarProblem(file: File): string | undefined {
   if (!file.type.startsWith('image/')) return profileMessages.avatarNotImage
   if (file.size > avatarMaxBytes) return profileMessages.avatarTooLarge
   return undefined
-}
-
-function usePreviewUrl(file: File | null): string | undefined {
-  const [url, setUrl] = useState<string>()
-  useEffect(() => {
-    if (!file) return setUrl(undefined)
-    const objectUrl = URL.createObjectURL(file)
-    setUrl(objectUrl)
-    return () => URL.revokeObjectURL(objectUrl)
-  }, [file])
-  return url
 }
 
 function AvatarUpload({ profile }: { profile: ProfileView }) {
@@ -135,38 +122,6 @@ function AvatarUpload({ profile }: { profile: ProfileView }) {
   )
 }
 
-type Choice = { value: string; label: string }
-
-/** A native select whose values differ from their labels (country codes, gender). */
-function ChoiceField({ label, options, placeholder, error, id, ...props }: ComponentProps<'select'> & { label: string; options: readonly Choice[]; placeholder: string; error?: string }) {
-  const generated = useId()
-  const selectId = id ?? generated
-  const errorId = `${selectId}-error`
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={selectId}>{label}</Label>
-      <div className="relative">
-        <select
-          id={selectId}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={cn(controlClasses, 'h-10 appearance-none pr-9')}
-          {...props}
-        >
-          <option value="">{placeholder}</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
-      </div>
-      <FieldError id={errorId}>{error}</FieldError>
-    </div>
-  )
-}
-
 type FormValues = {
   firstName: string
   lastName: string
@@ -241,9 +196,9 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
         <TextField label="First name" autoComplete="given-name" maxLength={profileLimits.name} error={errors.firstName?.message} {...form.register('firstName')} />
         <TextField label="Last name" autoComplete="family-name" maxLength={profileLimits.name} error={errors.lastName?.message} {...form.register('lastName')} />
         <TextField label="Date of birth" type="date" max={today()} autoComplete="bday" error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
-        <ChoiceField label="Gender" placeholder="Prefer not to say" options={genders} error={errors.gender?.message} {...form.register('gender')} />
+        <SelectField label="Gender" placeholder="Prefer not to say" options={genders} error={errors.gender?.message} {...form.register('gender')} />
         <TextField label="Phone number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
-        <ChoiceField label="Country" placeholder="Choose a country" options={countries} error={errors.country?.message} {...form.register('country')} />
+        <SelectField label="Country" placeholder="Choose a country" options={countries} error={errors.country?.message} {...form.register('country')} />
         <TextField label="Location" autoComplete="address-level2" maxLength={profileLimits.location} error={errors.location?.message} {...form.register('location')} />
         <TextField label="Company" autoComplete="organization" maxLength={profileLimits.company} error={errors.company?.message} {...form.register('company')} />
         <TextField label="Position" autoComplete="organization-title" maxLength={profileLimits.position} error={errors.position?.message} {...form.register('position')} />
