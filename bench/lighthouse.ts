@@ -10,15 +10,10 @@
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { serve } from '@hono/node-server'
-import { loadConfig } from '#server/config.ts'
-import { createApp, createDeps, webRoot } from '#server/app.ts'
-import { migrateDatabase, openDatabase } from '#server/db/client.ts'
-import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
-import { createLogger } from '#server/platform/logger.ts'
+import { webRoot } from '#server/app.ts'
+import { startBenchApp } from './support.ts'
 
 const lighthouse = 'lighthouse@12.8.2'
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -31,17 +26,6 @@ type Report = {
   audits: Record<string, Audit | undefined>
 }
 type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; scriptBytes: number }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 function runLighthouse(url: string, outputPath: string): Promise<void> {
   const args = [
@@ -96,24 +80,9 @@ async function main() {
   }
 
   const work = await mkdtemp(path.join(tmpdir(), 'lighthouse-bench-'))
-  const port = await freePort()
-  const appUrl = `http://localhost:${port}`
-  const database = await openDatabase({ kind: 'pglite' })
-  await migrateDatabase(database)
-  await ensureDefaultPlans(database.db)
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    PORT: String(port),
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
-    APP_URL: appUrl,
-    DATA_DIR: work,
-    LOG_LEVEL: 'silent',
-  })
-  const deps = await createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
-  const app = createApp(deps)
-  const server = await new Promise<ReturnType<typeof serve>>((resolve) => {
-    const started = serve({ fetch: app.fetch, port }, () => resolve(started))
-  })
+  // the real server on the embedded database (DATABASE_URL switches it, as in the other benches)
+  const bench = await startBenchApp()
+  const appUrl = bench.baseUrl
 
   const results: Run[] = []
   let failed = false
@@ -129,9 +98,7 @@ async function main() {
     failed = true
     console.error(error instanceof Error ? error.message : error)
   } finally {
-    server.close()
-    await deps.close()
-    await database.close()
+    await bench.close()
     await rm(work, { recursive: true, force: true })
   }
   if (failed || results.length === 0) process.exit(1)

@@ -1,10 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server'
+import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { Hono } from 'hono'
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '#server/config.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import { migrateDatabase, openDatabase, type Database } from '#server/db/client.ts'
+import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { createLogger } from '#server/platform/logger.ts'
 
 // What the API benchmarks share: the real app on a fresh database (PGlite, or the
@@ -47,9 +51,12 @@ async function openBenchDatabase(): Promise<{ database: Database; drop: () => Pr
 export async function startBenchApp() {
   const { database, drop } = await openBenchDatabase()
   await migrateDatabase(database)
+  // as at start (main.ts): the plans exist on every deployment
+  await ensureDefaultPlans(database.db)
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
-  const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0', APP_URL: baseUrl, LOG_LEVEL: 'silent', DATA_DIR: `.tmp/bench-${process.pid}` })
+  const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0', APP_URL: baseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir })
   const deps = await createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
   const app = createApp(deps)
   const baseline = new Hono().get('/select-one', async (c) => {
@@ -84,6 +91,7 @@ export async function startBenchApp() {
       await deps.close()
       await database.close()
       await drop()
+      await rm(dataDir, { recursive: true, force: true })
     },
   }
 }
