@@ -1,4 +1,4 @@
-import { SettingsSections } from '#web/app/settings-page.tsx'
+import { SettingsSections } from '#web/app/settings-sections.tsx'
 import { ProfileHeader } from '#web/features/profile/components/profile-header.tsx'
 
 // spec 001 §2: /profile is the profile header plus the settings sections.

@@ -9,7 +9,8 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { messageOf } from '#web/lib/api.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { adminPlansQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
@@ -82,10 +83,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
       {
         onError: (error) => {
           // the server's field messages land on their fields too
-          if (!(error instanceof ApiError) || !error.fields) return
-          for (const [field, message] of Object.entries(error.fields)) {
-            if (field in form.getValues()) form.setError(field as keyof PlanFormValues, { message })
-          }
+          showServerFieldErrors(form, error)
         },
       },
     ),

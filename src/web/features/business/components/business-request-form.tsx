@@ -13,7 +13,8 @@ import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { useSubmitBusinessRequest } from '#web/features/business/api/business.ts'
 import { HoneypotField } from '#web/components/honeypot-field.tsx'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { messageOf } from '#web/lib/api.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { cn } from '#web/lib/cn.ts'
 
 const emptyForm: BusinessRequestInput = {
@@ -38,7 +39,7 @@ export function BusinessRequestForm() {
   const { errors } = form.formState
   const skillsError = errors.requiredSkills?.message ?? errors.requiredSkills?.[0]?.message
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(() => {
     setFailure(undefined)
     submitRequest.mutate(form.getValues(), {
       onSuccess: () => {
@@ -46,12 +47,7 @@ export function BusinessRequestForm() {
         form.reset(emptyForm)
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            const name = field.split('.')[0] as keyof BusinessRequestInput
-            if (name in values) form.setError(name, { message })
-          }
-        }
+        showServerFieldErrors(form, error)
         setFailure(messageOf(error, businessMessages.failed))
       },
     })

@@ -10,7 +10,8 @@ import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { useSendContactMessage } from '#web/features/contact/api/contact.ts'
 import { HoneypotField } from '#web/components/honeypot-field.tsx'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { messageOf } from '#web/lib/api.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 
 const emptyForm: ContactInput = { name: '', email: '', subject: '', message: '', [honeypotField]: '' }
 
@@ -22,7 +23,7 @@ export function ContactPage() {
   const form = useForm<ContactInput, unknown, z.output<typeof ContactInput>>({ resolver: zodResolver(ContactInput), defaultValues: emptyForm })
   const { errors } = form.formState
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(() => {
     setFailure(undefined)
     // the request carries what was typed; the server trims and checks it again
     send.mutate(form.getValues(), {
@@ -31,11 +32,7 @@ export function ContactPage() {
         form.reset(emptyForm)
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.fields) {
-          for (const [field, message] of Object.entries(error.fields)) {
-            if (field in values) form.setError(field as keyof ContactInput, { message })
-          }
-        }
+        showServerFieldErrors(form, error)
         setFailure(messageOf(error, contactMessages.failed))
       },
     })

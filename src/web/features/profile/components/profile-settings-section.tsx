@@ -24,6 +24,7 @@ import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { profileQuery, useRemoveAvatar, useUpdateProfile, useUploadAvatar } from '#web/features/profile/api/profile.ts'
 import { ApiError, messageOf } from '#web/lib/api.ts'
+import { showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
 
@@ -181,11 +182,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
       form.reset(formValuesOf(saved) as ProfileFormValues)
       toast.success(profileMessages.profileUpdated)
     } catch (error) {
-      if (error instanceof ApiError && error.fields) {
-        for (const [field, message] of Object.entries(error.fields)) {
-          if (field in formValuesOf(profile)) form.setError(field as keyof ProfileFormValues, { message })
-        }
-      }
+      showServerFieldErrors(form, error)
       toast.error(error instanceof ApiError && error.status === 401 ? profileMessages.signedOut : messageOf(error, profileMessages.profileUpdateFailed))
     }
   })
