@@ -15,6 +15,16 @@ export async function viewerOf(deps: Deps, session: AuthSession | null): Promise
   return { signedIn: true, isAdmin, subscribed: isAdmin || (await deps.subscriptionCache.get(session.user.id)) }
 }
 
+/**
+ * The session's holder may act as an admin: an admin account, with two-factor on
+ * when ADMIN_REQUIRE_2FA says so. For services that give admins more inside a
+ * member area (another member's resume), where the area check is not the admin one.
+ */
+export function actsAsAdmin(ctx: Ctx): boolean {
+  const user = ctx.session?.user
+  return isAdminUser(user) && (!ctx.deps.config.ADMIN_REQUIRE_2FA || !!user?.twoFactorEnabled)
+}
+
 /** Throws the HTTP refusal for `level` (401 visitor, 403 member or non-admin). */
 export async function requireAccess(ctx: Ctx, level: AccessLevel): Promise<void> {
   const decision = decideAccess(level, await ctx.viewer())

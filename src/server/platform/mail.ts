@@ -5,9 +5,24 @@ import nodemailer from 'nodemailer'
 import type { Config } from '#server/config.ts'
 import type { Logger } from '#server/platform/logger.ts'
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; replyTo?: { name: string; address: string } }
+export type MailAttachment = { filename: string; contentType: string; content: Uint8Array }
 
-export type StoredMail = MailMessage & { id: string; sentAt: string; from: string }
+export type MailMessage = {
+  to: string
+  subject: string
+  text: string
+  html?: string
+  replyTo?: { name: string; address: string }
+  attachments?: MailAttachment[]
+}
+
+/** A mail of the development mailbox: attachments are listed by name and size, not kept. */
+export type StoredMail = Omit<MailMessage, 'attachments'> & {
+  id: string
+  sentAt: string
+  from: string
+  attachments?: { filename: string; contentType: string; size: number }[]
+}
 
 export type Mailer = {
   kind: 'smtp' | 'mailbox'
@@ -31,7 +46,8 @@ export function createMailer(config: Config, logger: Logger): Mailer {
     return {
       kind: 'smtp',
       async send(message) {
-        await transport.sendMail({ from, ...message })
+        const { attachments, ...rest } = message
+        await transport.sendMail({ from, ...rest, attachments: attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })) })
         logger.info({ to: message.to, subject: message.subject }, 'mail sent')
       },
       listMailbox: async () => [],
@@ -42,7 +58,14 @@ export function createMailer(config: Config, logger: Logger): Mailer {
     kind: 'mailbox',
     async send(message) {
       await mkdir(folder, { recursive: true })
-      const stored: StoredMail = { id: randomUUID(), sentAt: new Date().toISOString(), from, ...message }
+      const { attachments, ...rest } = message
+      const stored: StoredMail = {
+        id: randomUUID(),
+        sentAt: new Date().toISOString(),
+        from,
+        ...rest,
+        ...(attachments ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })) } : {}),
+      }
       await writeFile(path.join(folder, `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2))
       logger.info({ to: message.to, subject: message.subject, mailbox: folder }, 'mail stored in the development mailbox')
     },

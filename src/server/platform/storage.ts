@@ -74,21 +74,28 @@ export function createDiskStorage(root: string): Storage {
   }
 }
 
-export type UploadKind = 'image' | 'video'
+export type UploadKind = 'image' | 'video' | 'document'
 
 // What each kind accepts, by the file's own bytes (magic numbers), never by its
 // name or the type the browser claimed. SVG is not accepted: it can carry script.
 const acceptedTypes: Record<UploadKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'],
   video: ['video/mp4', 'video/webm', 'video/quicktime'],
+  // PDF, DOCX, and legacy DOC (an OLE compound file: file-type names only the container)
+  document: ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/x-cfb'],
 }
 
 export type DetectedFile = { kind: UploadKind; mime: string; extension: string }
+
+// An OLE compound file is also an .xls, a .ppt or a Windows installer (.msi): a
+// Word 97-2003 document is the one holding a stream named WordDocument.
+const wordDocumentStream = Buffer.from('WordDocument', 'utf16le')
 
 /** The file's real type when it is one of `kinds`, else undefined. */
 export async function detectFileType(bytes: Uint8Array, kinds: readonly UploadKind[]): Promise<DetectedFile | undefined> {
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected) return undefined
+  if (detected.mime === 'application/x-cfb' && !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(wordDocumentStream)) return undefined
   const kind = kinds.find((k) => acceptedTypes[k].includes(detected.mime))
   return kind ? { kind, mime: detected.mime, extension: detected.ext } : undefined
 }

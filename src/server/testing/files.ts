@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs'
+import path from 'node:path'
 import { deflateSync } from 'node:zlib'
 
 // Real files built in code for upload tests (the shared fixtures hold no images).
@@ -38,3 +40,14 @@ export function solidPng(width = 4, height = 4, rgb: [number, number, number] = 
 
 /** A file that is not an image whatever its name says. */
 export const plainText = Buffer.from('This is plain text, not a picture.\n')
+
+/**
+ * The shared real-world fixtures (resumes, feeds, CSVs), read in place, never
+ * copied into the project: beside the project as ../shared/fixtures, or where
+ * FIXTURES_DIR says (a clone checked out elsewhere).
+ */
+export const fixturesDir = [process.env.FIXTURES_DIR, path.resolve(import.meta.dirname, '../../../../shared/fixtures'), '/work/shared/fixtures'].find(
+  (candidate): candidate is string => !!candidate && existsSync(candidate),
+) ?? '/work/shared/fixtures'
+
+export const fixturePath = (...parts: string[]) => path.join(fixturesDir, ...parts)

@@ -2,7 +2,14 @@ import { SMTPServer } from 'smtp-server'
 import { simpleParser } from 'mailparser'
 import type { AddressInfo } from 'node:net'
 
-export type ReceivedMail = { to: string[]; from: string; subject: string; text: string; replyTo: string }
+export type ReceivedMail = {
+  to: string[]
+  from: string
+  subject: string
+  text: string
+  replyTo: string
+  attachments: { filename: string; contentType: string; content: Buffer }[]
+}
 
 /** A real SMTP server on a free local port that keeps what it receives (ARCHITECTURE.md: tests use real SMTP). */
 export async function startSmtpServer() {
@@ -21,6 +28,7 @@ export async function startSmtpServer() {
             subject: mail.subject ?? '',
             text: mail.text ?? '',
             replyTo: mail.replyTo?.text ?? '',
+            attachments: mail.attachments.map((file) => ({ filename: file.filename ?? '', contentType: file.contentType, content: file.content })),
           })
           for (const wake of waiters.splice(0)) wake()
           callback()

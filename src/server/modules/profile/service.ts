@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import { withTransaction } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireUser } from '#server/platform/guards.ts'
-import { detectFileType, type StoredObject } from '#server/platform/storage.ts'
+import { forgetMember } from '#server/platform/member-cache.ts'
+import { normalizePicture } from '#server/platform/pictures.ts'
+import type { StoredObject } from '#server/platform/storage.ts'
 import { avatarMaxBytes, avatarMaxSide, profileMessages, type ProfileInput, type ProfileView } from '#shared/profile/schemas.ts'
 import { skillMessages, type ProficiencyLevel, type SkillLevelInput, type SkillsInput, type SkillView } from '#shared/profile/skills.ts'
 import * as queries from './queries.ts'
@@ -79,23 +80,11 @@ export async function updateOwnProfile(ctx: Ctx, input: ProfileInput): Promise<P
  */
 export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<ProfileView> {
   const viewer = requireUser(ctx)
-  if (!file || file.size === 0) throw new AppError('VALIDATION', profileMessages.avatarNotImage, { avatar: profileMessages.avatarNotImage })
-  if (file.size > avatarMaxBytes) throw new AppError('VALIDATION', profileMessages.avatarTooLarge, { avatar: profileMessages.avatarTooLarge })
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  if (!(await detectFileType(bytes, ['image']))) {
-    throw new AppError('VALIDATION', profileMessages.avatarNotImage, { avatar: profileMessages.avatarNotImage })
-  }
-  let png: Buffer
-  try {
-    png = await sharp(bytes, { limitInputPixels: 50_000_000 })
-      .rotate()
-      .resize({ width: avatarMaxSide, height: avatarMaxSide, fit: 'inside', withoutEnlargement: true })
-      .png()
-      .toBuffer()
-  } catch (error) {
-    ctx.logger.warn({ err: error }, 'avatar could not be decoded')
-    throw new AppError('VALIDATION', profileMessages.avatarNotImage, { avatar: profileMessages.avatarNotImage })
-  }
+  const png = await normalizePicture(
+    file,
+    { maxBytes: avatarMaxBytes, maxSide: avatarMaxSide, field: 'avatar', messages: { tooLarge: profileMessages.avatarTooLarge, notImage: profileMessages.avatarNotImage } },
+    ctx.logger,
+  )
   // the same key every time: the previous picture is replaced, never left behind
   await ctx.deps.storage.put(avatarKey(viewer.id), png, { contentType: 'image/png', visibility: 'public' })
   await withTransaction(ctx.deps.db, async (tx) => {
@@ -155,6 +144,8 @@ export async function listOwnSkills(ctx: Ctx): Promise<{ skills: SkillView[] }> 
 export async function saveOwnSkills(ctx: Ctx, input: SkillsInput): Promise<{ skills: SkillView[]; message: string }> {
   const viewer = requireUser(ctx)
   await withTransaction(ctx.deps.db, (tx) => queries.upsertSkills(tx, viewer.id, input.skills))
+  // other areas derive from the skills (the job board's match)
+  forgetMember(ctx.deps, viewer.id)
   return { ...(await listOwnSkills(ctx)), message: skillMessages.skillsUpdated }
 }
 
@@ -168,6 +159,7 @@ export async function updateOwnSkill(ctx: Ctx, name: string, input: SkillLevelIn
 export async function deleteOwnSkill(ctx: Ctx, name: string): Promise<{ skills: SkillView[]; message: string }> {
   const viewer = requireUser(ctx)
   const found = await withTransaction(ctx.deps.db, (tx) => queries.deleteSkill(tx, viewer.id, name))
+  forgetMember(ctx.deps, viewer.id)
   if (!found) throw new AppError('NOT_FOUND', skillMessages.skillNotFound)
   return { ...(await listOwnSkills(ctx)), message: skillMessages.skillDeleted }
 }
