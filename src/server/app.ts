@@ -28,6 +28,7 @@ import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { contactRoutes } from '#server/modules/contact/routes.ts'
 import { businessRequestRoutes } from '#server/modules/business/routes.ts'
 import { adminInboxRoutes } from '#server/modules/inbox/routes.ts'
+import { adminJobRoutes, applicationRoutes, jobRoutes, savedRoutes } from '#server/modules/jobs/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
@@ -159,6 +160,10 @@ export function createApp(deps: Deps) {
     .route('/api/contact', contactRoutes)
     .route('/api/business-requests', businessRequestRoutes)
     .route('/api/admin/inbox', adminInboxRoutes)
+    .route('/api/jobs', jobRoutes)
+    .route('/api/saved', savedRoutes)
+    .route('/api/applications', applicationRoutes)
+    .route('/api/admin/jobs', adminJobRoutes)
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }

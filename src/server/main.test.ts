@@ -45,6 +45,9 @@ describe('the server process', () => {
     expect(server.output()).toContain(`http://localhost:${port}`)
     expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toEqual({ status: 'ready' })
     expect(existsSync(path.join(dataDir, 'prestige.lock'))).toBe(true)
+    // the demo board is alive on first start: its newest jobs show on the landing page
+    const latest = (await (await fetch(`http://127.0.0.1:${port}/api/jobs/latest`)).json()) as { jobs: { title: string }[] }
+    expect(latest.jobs).toHaveLength(3)
 
     const second = start({ PORT: String(Number(port) + 1), DATA_DIR: dataDir })
     expect(await second.exited).toBe(1)

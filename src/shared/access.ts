@@ -95,6 +95,11 @@ export const apiAccess = {
   '/api/profile': 'member', // the member's own profile, avatar, skills; avatars of others for display
   '/api/contact': 'visitor',
   '/api/business-requests': 'visitor',
+  '/api/jobs': 'subscriber', // the private job board (admin job management is under /api/admin/jobs)
+  '/api/jobs/latest': 'visitor', // the newest three jobs of the landing teaser (spec 000 §1)
+  '/api/jobs/logos': 'visitor', // company logos shown with that teaser
+  '/api/saved': 'member', // spec 001 §2 /saved is a member page; saving itself checks the subscription
+  '/api/applications': 'member', // the member's own applications and resumes (applicant or admin only)
 } as const satisfies Record<string, AccessLevel>
 
 /**
@@ -103,6 +108,7 @@ export const apiAccess = {
  */
 export const liveTopicAccess = {
   community: 'subscriber',
+  jobs: 'subscriber', // the board and the admin table refresh when a job is added, edited, closed or deleted
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

@@ -3,6 +3,9 @@ import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
 import { insertComment, insertPost, setLike } from '#server/modules/community/queries.ts'
+import { demoJobs } from '#server/modules/jobs/demo-jobs.ts'
+import { insertJob } from '#server/modules/jobs/queries.ts'
+import { upsertSkills } from '#server/modules/profile/queries.ts'
 
 // Demo accounts of the embedded default (README). They exist only in a demo
 // database seeded on first start, never in a real deployment (SEED_DEMO_DATA).
@@ -19,6 +22,15 @@ export async function seedDemoData(db: Db): Promise<boolean> {
   const ids: string[] = []
   for (const { role: _role, ...spec } of demoAccounts) ids.push((await createMember(db, spec as MemberSpec)).id)
   await seedDemoCommunity(db, { adminId: ids[0]!, memberId: ids[1]! })
+  await seedDemoJobs(db, ids[0]!)
+  // the subscribed member's own assessment, so the board shows how well each job fits
+  await upsertSkills(db, ids[1]!, [
+    { name: 'SQL', level: 'advanced' },
+    { name: 'Python', level: 'intermediate' },
+    { name: 'Data Analysis', level: 'advanced' },
+    { name: 'Communication', level: 'advanced' },
+    { name: 'Critical Thinking', level: 'intermediate' },
+  ])
   return true
 }
 
@@ -44,4 +56,14 @@ async function seedDemoCommunity(db: Db, { adminId, memberId }: { adminId: strin
   const advice = 'Pick one user segment and go deep rather than listing every idea. Say your trade-offs out loud. Good luck!'
   await insertComment(db, question.id, adminId, advice, new Date(now - 2 * hour))
   await setLike(db, question.id, adminId, true)
+}
+
+const day = 24 * hour
+
+/** The demo board: 36 open roles posted over the last five weeks (demo-jobs.ts). */
+async function seedDemoJobs(db: Db, adminId: string) {
+  const now = Date.now()
+  for (const { postedDaysAgo, ...job } of demoJobs) {
+    await insertJob(db, { ...job, createdBy: adminId, postedAt: new Date(now - postedDaysAgo * day - 3 * hour) })
+  }
 }

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm'
+import { boolean, check, customType, index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core'
+import { user } from './auth.ts'
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
+
+// spec 001 §3 Job, spec 002 §3 Job. `search` is the full-text document of the
+// board's search box (title, company, location, skills, description), weighted so
+// that a title or company hit ranks first; `location_search` serves the location
+// filter. Both are generated, so no write can forget them (docs/decisions/009).
+// jobs_skills_text is an IMMUTABLE wrapper of array_to_string (which is only
+// STABLE), created by migration 0004 before this table.
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    title: text('title').notNull(),
+    company: text('company').notNull(),
+    logoKey: text('logo_key'),
+    location: text('location').notNull(),
+    type: text('type').notNull(),
+    remote: boolean('remote').notNull().default(false),
+    salary: text('salary').notNull(),
+    status: text('status').notNull().default('active'),
+    technicalSkills: text('technical_skills').array().notNull().default(sql`'{}'::text[]`),
+    softSkills: text('soft_skills').array().notNull().default(sql`'{}'::text[]`),
+    description: text('description').notNull(),
+    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
+    responsibilities: text('responsibilities').array().notNull().default(sql`'{}'::text[]`),
+    benefits: text('benefits').array().notNull().default(sql`'{}'::text[]`),
+    contactEmail: text('contact_email'),
+    createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
+    postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(company, '')), 'A') || setweight(to_tsvector('english', jobs_skills_text(technical_skills, soft_skills)), 'B') || setweight(to_tsvector('english', coalesce(location, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
+      ),
+    locationSearch: tsvector('location_search')
+      .notNull()
+      .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(location, ''))`),
+  },
+  (table) => [
+    index('jobs_search_idx').using('gin', table.search),
+    index('jobs_location_search_idx').using('gin', table.locationSearch),
+    // ascending on purpose: scanned backwards it gives ORDER BY posted_at DESC, id DESC
+    // (drizzle's .desc() would add NULLS LAST, which that ORDER BY cannot use)
+    index('jobs_board_order_idx').on(table.status, table.postedAt, table.id),
+    // the admin table, newest created first (scanned backwards, as above)
+    index('jobs_admin_order_idx').on(table.createdAt, table.id),
+    check('jobs_type_check', sql`${table.type} in ('Full-time', 'Part-time', 'Contract', 'Remote', 'Internship')`),
+    check('jobs_status_check', sql`${table.status} in ('active', 'closed')`),
+  ],
+)
+
+// spec 001 §3 saved_jobs: one row per member and job (saving twice stores one row)
+export const savedJobs = pgTable(
+  'saved_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => jobs.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('saved'),
+    notes: text('notes'),
+    savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('saved_jobs_user_job_unique').on(table.userId, table.jobId), index('saved_jobs_user_idx').on(table.userId, table.savedAt)],
+)
+
+// issue 5: applications are stored (the earlier implementation only sent an e-mail).
+// The job's title and company are copied so a member's list still reads right after
+// an admin deletes the job (job_id then becomes null). The resume is a PRIVATE
+// storage object served only to the applicant and admins.
+export const jobApplications = pgTable(
+  'job_applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: uuid('job_id').references(() => jobs.id, { onDelete: 'set null' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    jobTitle: text('job_title').notNull(),
+    company: text('company').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone').notNull(),
+    coverLetter: text('cover_letter').notNull(),
+    resumeKey: text('resume_key').notNull(),
+    resumeFileName: text('resume_file_name').notNull(),
+    status: text('status').notNull().default('submitted'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('job_applications_job_user_unique').on(table.jobId, table.userId),
+    index('job_applications_user_idx').on(table.userId, table.createdAt),
+    index('job_applications_job_idx').on(table.jobId, table.createdAt),
+    check('job_applications_status_check', sql`${table.status} in ('submitted', 'reviewed', 'interviewing', 'offered', 'rejected')`),
+  ],
+)

@@ -1,0 +1,246 @@
+import { withTransaction } from '#server/db/client.ts'
+import { mailAdmins, oneLine } from '#server/platform/admin-mail.ts'
+import { AppError, sqlState } from '#server/platform/app-error.ts'
+import type { Ctx } from '#server/platform/context.ts'
+import { actsAsAdmin, requireAccess, requireAdmin, requireUser } from '#server/platform/guards.ts'
+import type { MailMessage } from '#server/platform/mail.ts'
+import { forgetMember } from '#server/platform/member-cache.ts'
+import { detectFileType, newObjectKey, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
+import { fieldErrors } from '#server/platform/validation.ts'
+import {
+  ApplicationInput,
+  applicationStatusLabels,
+  jobMessages,
+  nextApplicationStatuses,
+  resumeMaxBytes,
+  sanitizeFileName,
+  type AdminApplication,
+  type ApplicationStatus,
+  type MyApplication,
+} from '#shared/jobs/schemas.ts'
+import * as queries from './applications-queries.ts'
+import { findJobRow } from './queries.ts'
+
+// Applications to the private job board (issue 5; spec 001 §2 application modal,
+// §8 messages and file upload). The row is what counts: every mail is best effort.
+
+const resumeUrl = (applicationId: string) => `/api/applications/${applicationId}/resume`
+
+function toMyApplication(row: queries.ApplicationRow): MyApplication {
+  return {
+    id: row.id,
+    jobId: row.jobId,
+    jobTitle: row.jobTitle,
+    company: row.company,
+    status: row.status as ApplicationStatus,
+    submittedAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    resumeUrl: resumeUrl(row.id),
+    resumeFileName: row.resumeFileName,
+  }
+}
+
+function toAdminApplication(row: queries.ApplicationRow): AdminApplication {
+  return {
+    ...toMyApplication(row),
+    userId: row.userId,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    email: row.email,
+    phone: row.phone,
+    coverLetter: row.coverLetter,
+  }
+}
+
+function resumeRefused(message: string): AppError {
+  return new AppError('VALIDATION', message, { resume: message })
+}
+
+/**
+ * What the resume is stored as. file-type names a legacy .doc only by its
+ * container (an OLE compound file), so it is stored and named as Word's .doc.
+ */
+function resumeFormat(detected: DetectedFile): { extension: string; contentType: string } {
+  if (detected.mime === 'application/x-cfb') return { extension: 'doc', contentType: 'application/msword' }
+  return { extension: detected.extension, contentType: detected.mime }
+}
+
+/** The applicant's own file name (spec 001 §8 File upload), with the extension its bytes prove. */
+function resumeFileNameOf(name: string, extension: string): string {
+  const dot = name.lastIndexOf('.')
+  const stem = dot > 0 ? name.slice(0, dot) : name
+  return sanitizeFileName(`${stem || 'resume'}.${extension}`)
+}
+
+/** A mail that cannot go is logged; it never undoes what was stored. */
+async function sendQuietly(ctx: Ctx, mail: MailMessage, about: Record<string, unknown>): Promise<void> {
+  try {
+    await ctx.deps.mailer.send(mail)
+  } catch (error) {
+    ctx.logger.error({ err: error, ...about }, 'application mail failed')
+  }
+}
+
+/**
+ * spec 001 §2 application modal: the five fields and a PDF, DOC or DOCX resume of
+ * at most 5 MB, checked by its bytes. One application per member and job.
+ */
+export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string, string>, resume: File | undefined): Promise<MyApplication> {
+  await requireAccess(ctx, 'subscriber')
+  const applicant = requireUser(ctx)
+  const parsed = ApplicationInput.safeParse(fields)
+  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? jobMessages.allFieldsRequired, fieldErrors(parsed.error))
+  const input = parsed.data
+  if (!resume || resume.size === 0) throw resumeRefused(jobMessages.allFieldsRequired)
+  if (resume.size > resumeMaxBytes) throw resumeRefused(jobMessages.resumeTooLarge)
+  const bytes = new Uint8Array(await resume.arrayBuffer())
+  const detected = await detectFileType(bytes, ['document'])
+  if (!detected) throw resumeRefused(jobMessages.resumeWrongType)
+
+  const { db, storage, config } = ctx.deps
+  const job = await findJobRow(db, jobId)
+  if (!job || job.status !== 'active') throw new AppError('NOT_FOUND', jobMessages.notFound)
+  if (await queries.findOwnApplicationToJob(db, applicant.id, jobId)) throw new AppError('CONFLICT', jobMessages.alreadyApplied)
+
+  // the file first, so a row never points at a missing file
+  const format = resumeFormat(detected)
+  const resumeKey = newObjectKey('resumes', format.extension)
+  await storage.put(resumeKey, bytes, { contentType: format.contentType, visibility: 'private' })
+  let row: queries.ApplicationRow
+  try {
+    row = await queries.insertApplication(db, {
+      jobId: job.id,
+      userId: applicant.id,
+      jobTitle: job.title,
+      company: job.company,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      coverLetter: input.coverLetter,
+      resumeKey,
+      resumeFileName: resumeFileNameOf(resume.name, format.extension),
+    })
+  } catch (error) {
+    await storage.delete(resumeKey).catch((cleanup: unknown) => ctx.logger.error({ err: cleanup, resumeKey }, 'orphan resume not deleted'))
+    // two submissions at once: the unique (job, member) constraint keeps one
+    if (sqlState(error) === '23505') throw new AppError('CONFLICT', jobMessages.alreadyApplied)
+    throw error
+  }
+  // the board shows the application on its card
+  forgetMember(ctx.deps, applicant.id)
+
+  const name = oneLine(`${input.firstName} ${input.lastName}`)
+  const position = `${oneLine(job.title)} at ${oneLine(job.company)}`
+  const about = { applicationId: row.id, jobId: job.id }
+  const teamMail = (resumeLine: string): Omit<MailMessage, 'to'> => ({
+    subject: `New application: ${name} for ${position}`,
+    // answering the mail answers the applicant
+    replyTo: { name, address: input.email },
+    text: [
+      `${name} applied for ${position}.`,
+      '',
+      `Name: ${input.firstName} ${input.lastName}`,
+      `E-mail: ${input.email}`,
+      `Phone: ${input.phone}`,
+      resumeLine,
+      '',
+      'Cover letter:',
+      input.coverLetter,
+    ].join('\n'),
+  })
+  // The admins download the resume through their session. A job's own contact may
+  // have no account here, so the resume travels with their mail (never as a public link).
+  const toTeam = job.contactEmail
+    ? sendQuietly(
+        ctx,
+        {
+          to: job.contactEmail,
+          ...teamMail(`Resume: ${row.resumeFileName} (attached)`),
+          attachments: [{ filename: row.resumeFileName, contentType: format.contentType, content: bytes }],
+        },
+        about,
+      )
+    : mailAdmins(ctx, teamMail(`Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`), about)
+  const toApplicant: MailMessage = {
+    to: input.email,
+    subject: `Application received: ${position}`,
+    text: [
+      `Hello ${input.firstName},`,
+      '',
+      `Thank you for applying for ${position}. We have received your application and your resume (${row.resumeFileName}).`,
+      'We will write to you at this address when its status changes.',
+      '',
+      `The job: ${config.baseUrl}/jobs/${job.id}`,
+      `Your applications and their status: ${config.baseUrl}/saved`,
+    ].join('\n'),
+  }
+  await Promise.all([toTeam, sendQuietly(ctx, toApplicant, about)])
+  return toMyApplication(row)
+}
+
+/** The member's own applications, newest first. */
+export async function listMyApplications(ctx: Ctx): Promise<{ applications: MyApplication[] }> {
+  const viewer = requireUser(ctx)
+  const rows = await queries.listOwnApplications(ctx.deps.db, viewer.id)
+  return { applications: rows.map(toMyApplication) }
+}
+
+/** The resume, for its applicant or an admin; anyone else is told it does not exist. */
+export async function getResume(ctx: Ctx, applicationId: string): Promise<{ object: StoredObject; fileName: string }> {
+  const viewer = requireUser(ctx)
+  const row = await queries.findApplication(ctx.deps.db, applicationId, actsAsAdmin(ctx) ? null : viewer.id)
+  const object = row ? await ctx.deps.storage.get(row.resumeKey) : undefined
+  if (!row || !object) throw new AppError('NOT_FOUND', jobMessages.applicationNotFound)
+  return { object, fileName: row.resumeFileName }
+}
+
+/** Admins: the applications to one job, newest first. */
+export async function listJobApplications(ctx: Ctx, jobId: string): Promise<{ applications: AdminApplication[] }> {
+  requireAdmin(ctx)
+  const { db } = ctx.deps
+  if (!(await findJobRow(db, jobId))) throw new AppError('NOT_FOUND', jobMessages.notFound)
+  const rows = await queries.listApplicationsToJob(db, jobId)
+  return { applications: rows.map(toAdminApplication) }
+}
+
+// What the applicant is told of each move, in plain words.
+const statusNews: Record<ApplicationStatus, string> = {
+  submitted: 'Your application has been received.',
+  reviewed: 'The team has reviewed your application.',
+  interviewing: 'The team would like to interview you and will be in touch to schedule the interview.',
+  offered: 'Good news: the team would like to make you an offer and will be in touch with the details.',
+  rejected: 'Thank you for your interest. The team has decided not to move forward with your application this time.',
+}
+
+/** Admins: moves an application on (see nextApplicationStatuses) and tells the applicant. */
+export async function moveApplication(ctx: Ctx, applicationId: string, status: ApplicationStatus): Promise<AdminApplication> {
+  requireAdmin(ctx)
+  const row = await withTransaction(ctx.deps.db, async (tx) => {
+    const current = await queries.lockApplication(tx, applicationId)
+    if (!current) throw new AppError('NOT_FOUND', jobMessages.applicationNotFound)
+    if (!nextApplicationStatuses(current.status as ApplicationStatus).includes(status)) {
+      throw new AppError('VALIDATION', jobMessages.invalidStatusMove, { status: jobMessages.invalidStatusMove })
+    }
+    return queries.setApplicationStatus(tx, applicationId, status)
+  })
+  forgetMember(ctx.deps, row.userId)
+  const position = `${oneLine(row.jobTitle)} at ${oneLine(row.company)}`
+  await sendQuietly(
+    ctx,
+    {
+      to: row.email,
+      subject: `Your application for ${position}: ${applicationStatusLabels[status]}`,
+      text: [
+        `Hello ${row.firstName},`,
+        '',
+        `The status of your application for ${position} is now: ${applicationStatusLabels[status]}.`,
+        statusNews[status],
+        '',
+        `Your applications and their status: ${ctx.deps.config.baseUrl}/saved`,
+      ].join('\n'),
+    },
+    { applicationId: row.id },
+  )
+  return toAdminApplication(row)
+}

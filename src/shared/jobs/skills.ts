@@ -1,0 +1,80 @@
+// spec 002 §3 Job: fixed option lists of 28 technical and 18 soft skills (the spec
+// counts them without naming them). The soft list holds every soft skill of the
+// member's own assessment (src/shared/profile/skills.ts) and the technical list
+// its technical ones, so a member's skills can match a job's (spec 001 §9).
+
+export const technicalSkillOptions = [
+  'JavaScript',
+  'TypeScript',
+  'Python',
+  'Java',
+  'C#',
+  'Go',
+  'SQL',
+  'React',
+  'Angular',
+  'Vue.js',
+  'Node.js',
+  'HTML & CSS',
+  'REST APIs',
+  'GraphQL',
+  'AWS',
+  'Azure',
+  'Google Cloud',
+  'Cloud Computing',
+  'Docker',
+  'Kubernetes',
+  'Terraform',
+  'CI/CD',
+  'Linux',
+  'Data Analysis',
+  'Machine Learning',
+  'Cybersecurity',
+  'Power BI',
+  'Figma',
+] as const
+
+export const softSkillOptions = [
+  'Communication',
+  'Leadership',
+  'Teamwork',
+  'Problem Solving',
+  'Critical Thinking',
+  'Time Management',
+  'Adaptability',
+  'Emotional Intelligence',
+  'Collaboration',
+  'Creativity',
+  'Attention to Detail',
+  'Conflict Resolution',
+  'Decision Making',
+  'Mentoring',
+  'Negotiation',
+  'Presentation Skills',
+  'Stakeholder Management',
+  'Project Management',
+] as const
+
+export type TechnicalSkill = (typeof technicalSkillOptions)[number]
+export type SoftSkill = (typeof softSkillOptions)[number]
+
+/**
+ * spec 001 §9: the share of the job's technical plus soft skills that the member
+ * has, case-insensitive, rounded; 0 when the job lists none.
+ */
+export function matchPercent(jobSkills: readonly string[], memberSkills: readonly string[]): number {
+  if (jobSkills.length === 0) return 0
+  const own = new Set(memberSkills.map((skill) => skill.trim().toLowerCase()))
+  const matched = jobSkills.filter((skill) => own.has(skill.trim().toLowerCase())).length
+  return Math.round((matched / jobSkills.length) * 100)
+}
+
+export type MatchBand = 'strong' | 'fair' | 'low' | 'none'
+
+/** spec 001 §9: green at 80 or more, yellow at 60 or more, grey below, hidden at 0. */
+export function matchBand(percent: number): MatchBand {
+  if (percent <= 0) return 'none'
+  if (percent >= 80) return 'strong'
+  if (percent >= 60) return 'fair'
+  return 'low'
+}
