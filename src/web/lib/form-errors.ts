@@ -16,3 +16,18 @@ export function showServerFieldErrors(form: FormWithErrors, error: unknown) {
     if (name in known) form.setError(name as never, { message })
   }
 }
+
+/**
+ * The first message of a react-hook-form field error; a list item's own error
+ * sits one level down ('features.3', 'requirements.3').
+ */
+export function firstErrorMessage(error: unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined
+  if ('message' in error && typeof error.message === 'string' && error.message) return error.message
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'ref') continue // the DOM element of the field
+    const message = firstErrorMessage(value)
+    if (message) return message
+  }
+  return undefined
+}

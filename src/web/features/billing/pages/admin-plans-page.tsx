@@ -10,7 +10,8 @@ import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { messageOf } from '#web/lib/api.ts'
-import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { firstErrorMessage, showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { onePerLine } from '#web/lib/one-per-line.ts'
 import { adminPlansQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
@@ -35,29 +36,9 @@ export function AdminPlansPage() {
 
 // The shared schema (the server parses the same), with the features typed one per line.
 const PlanFormInput = UpdatePlanInput.extend({
-  features: z
-    .string()
-    .transform((text) =>
-      text
-        .split('\n')
-        .map((line) => line.trim())
-        .filter(Boolean),
-    )
-    .pipe(UpdatePlanInput.shape.features),
+  features: onePerLine(UpdatePlanInput.shape.features),
 })
 type PlanFormValues = z.input<typeof PlanFormInput>
-
-/** The first message of a field's errors: a feature line's own error sits one level down (features.3). */
-function firstMessage(error: unknown): string | undefined {
-  if (!error || typeof error !== 'object') return undefined
-  if ('message' in error && typeof error.message === 'string' && error.message) return error.message
-  for (const [key, value] of Object.entries(error)) {
-    if (key === 'ref') continue // the DOM element of the field
-    const message = firstMessage(value)
-    if (message) return message
-  }
-  return undefined
-}
 
 function PlanForm({ plan }: { plan: AdminPlan }) {
   const update = useUpdatePlan()
@@ -73,7 +54,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
     },
   })
   const { errors } = form.formState
-  const featuresError = firstMessage(errors.features)
+  const featuresError = firstErrorMessage(errors.features)
   const id = (field: string) => `plan-${plan.id}-${field}`
 
   const onSubmit = form.handleSubmit((values) =>

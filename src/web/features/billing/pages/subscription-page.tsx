@@ -1,9 +1,10 @@
 import { useState } from 'react'
-import { ArrowLeft, Check, Gift } from 'lucide-react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Check, Gift } from 'lucide-react'
+import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { billingMessages, formatPrice, paymentMessages, type Plan } from '#shared/billing/schemas.ts'
+import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { messageOf } from '#web/lib/api.ts'
@@ -65,9 +66,7 @@ export function SubscriptionPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:px-6">
-      <Link to="/dashboard" className="inline-flex w-fit items-center gap-1 text-sm text-muted-foreground hover:text-foreground">
-        <ArrowLeft aria-hidden="true" className="size-4" /> Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <div className="grid gap-2">
         <h1 className="text-3xl font-semibold tracking-tight">Choose Your Plan</h1>
         <p className="text-muted-foreground">Monthly membership; cancel any time from your settings.</p>
