@@ -42,7 +42,7 @@ describe('membership', () => {
     await page.getByRole('link', { name: 'Join the Career Labs' }).click()
     await waitForPath(page, '/subscription')
     await page.getByRole('heading', { name: 'Choose Your Plan', level: 1 }).waitFor()
-    expect(await page.getByText('$39.99').count()).toBeGreaterThan(0)
+    await page.getByText('$39.99').first().waitFor()
     await page.getByRole('button', { name: 'Choose Prestige Club' }).click()
 
     await page.waitForURL(/\/subscription\/test-checkout\/[^/]+$/, { timeout: 15_000 })
@@ -59,7 +59,7 @@ describe('membership', () => {
     await expect.poll(() => page.getByText('Payment complete: welcome to the Prestige Club!').count()).toBeGreaterThan(0)
     expect(await page.getByText(/^Member since [A-Z][a-z]+ \d{1,2}, \d{4}$/).count()).toBe(1)
     for (const tile of ['Resume Lab', 'Career Coach', 'Job Board', 'Course Market']) {
-      expect(await page.getByRole('link', { name: new RegExp(tile) }).count()).toBe(1)
+      expect(await page.getByRole('main').getByRole('link', { name: new RegExp(tile) }).count()).toBe(1)
     }
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 

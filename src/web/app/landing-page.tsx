@@ -1,8 +1,9 @@
-import { lazy, Suspense, useEffect, useState } from 'react'
+import { lazy, Suspense, useEffect, useRef, useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { useViewer } from '#web/lib/session.ts'
+import { useNearViewport } from '#web/lib/use-near-viewport.ts'
 import { promoAlreadyShown, promoQuery } from '#web/features/billing/api/promo.ts'
 import { FeatureGrid } from '#web/features/landing/components/feature-grid.tsx'
 import { Hero } from '#web/features/landing/components/hero.tsx'
@@ -11,6 +12,7 @@ import { UpdateSignupBox } from '#web/features/landing/components/update-signup-
 
 // The promo pop-up's code loads only when a promo is on and not yet shown in this
 // browser session, so the entry page stays within its JavaScript budget.
+const LatestJobs = lazy(() => import('#web/features/jobs/components/latest-jobs.tsx').then((m) => ({ default: m.LatestJobs })))
 const LandingPromo = lazy(() => import('#web/features/billing/components/landing-promo.tsx').then((m) => ({ default: m.LandingPromo })))
 
 /** True from the frame after the first paint on: work that can wait does not compete with it. */
@@ -43,9 +45,44 @@ function usePromoToShow() {
 }
 
 /**
+ * spec 000 §1 job board teaser: the three newest real jobs. Visitors are offered
+ * to sign in to apply; members open the job.
+ */
+function JobBoardTeaser() {
+  const { user } = useViewer()
+  const section = useRef<HTMLElement>(null)
+  // far below the fold: its code and the jobs load as the visitor scrolls towards it (the '/' JavaScript budget)
+  const near = useNearViewport(section)
+  return (
+    <section ref={section} aria-labelledby="job-board-heading" className="border-t border-border bg-muted/40">
+      <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-16">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="grid gap-2">
+            <h2 id="job-board-heading" className="text-3xl font-semibold tracking-tight">
+              Job board
+            </h2>
+            <p className="text-muted-foreground">Curated roles for members, matched to your skills. The latest openings:</p>
+          </div>
+          <Link to="/jobs" className={buttonClasses('primary')}>
+            View Opportunities
+          </Link>
+        </div>
+        <div className="min-h-40">
+          {near ? (
+            <Suspense fallback={null}>
+              <LatestJobs variant="teaser" signedOut={!user} showViewAll={false} />
+            </Suspense>
+          ) : null}
+        </div>
+      </div>
+    </section>
+  )
+}
+
+/**
  * spec 000 §1: the landing page. It is the entry page, so it stays small and eager;
- * the job board and layoff tracker teasers join it when those areas exist (they
- * show real records, never a sample table).
+ * the layoff tracker teaser joins it when that area exists (it shows real records,
+ * never a sample table).
  */
 export function LandingPage() {
   const promo = usePromoToShow()
@@ -74,6 +111,7 @@ export function LandingPage() {
         </div>
       </Hero>
       <FeatureGrid />
+      <JobBoardTeaser />
       <UpdateSignupBox />
       <LandingFooter />
       {promo ? (

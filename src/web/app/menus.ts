@@ -18,9 +18,13 @@ export const menuEntries: MenuEntry[] = [
   { menu: 'top-bar', label: 'Community', to: '/community' },
   // spec 000 §2: the member dashboard, 'My Dashboard' of the Career Lab dropdown (top-level until that dropdown lands)
   { menu: 'top-bar', label: 'My Dashboard', to: '/prestige-club' },
+  // spec 000 §2: 'Private Job Board' of the Career Lab dropdown (top-level until that dropdown lands)
+  { menu: 'top-bar', label: 'Private Job Board', to: '/jobs' },
 
   { menu: 'user', label: 'Upgrade to Premium', to: '/subscription', forNonSubscribers: true },
   { menu: 'user', label: 'My Profile', to: '/profile' },
+  { menu: 'user', label: 'Saved', to: '/saved' },
+  { menu: 'user', label: 'Jobs', to: '/jobs' },
   { menu: 'user', label: 'Settings', to: '/settings' },
   { menu: 'user', label: 'Admin Dashboard', to: '/admin' },
   { menu: 'user', label: 'Contact', to: '/contact' },
@@ -29,6 +33,7 @@ export const menuEntries: MenuEntry[] = [
   { menu: 'signed-out', label: 'Sign In', to: '/login' },
   { menu: 'signed-out', label: 'Upgrade to Premium', to: '/subscription' },
   { menu: 'signed-out', label: 'Community', to: '/community' },
+  { menu: 'signed-out', label: 'Jobs', to: '/jobs' },
   { menu: 'signed-out', label: 'For Businesses', to: '/business' },
   { menu: 'signed-out', label: 'Contact', to: '/contact' },
 ]

@@ -29,6 +29,10 @@ const ProfileRoute = lazy(() => import('#web/app/profile-route.tsx').then((m) =>
 const ContactPage = lazy(() => import('#web/features/contact/pages/contact-page.tsx').then((m) => ({ default: m.ContactPage })))
 const BusinessPage = lazy(() => import('#web/features/business/pages/business-page.tsx').then((m) => ({ default: m.BusinessPage })))
 const AdminInboxPage = lazy(() => import('#web/features/inbox/pages/admin-inbox-page.tsx').then((m) => ({ default: m.AdminInboxPage })))
+const JobsPage = lazy(() => import('#web/features/jobs/pages/jobs-page.tsx').then((m) => ({ default: m.JobsPage })))
+const JobDetailPage = lazy(() => import('#web/features/jobs/pages/job-detail-page.tsx').then((m) => ({ default: m.JobDetailPage })))
+const AdminJobsPage = lazy(() => import('#web/features/jobs/pages/admin-jobs-page.tsx').then((m) => ({ default: m.AdminJobsPage })))
+const SavedRoute = lazy(() => import('#web/app/saved-route.tsx').then((m) => ({ default: m.SavedRoute })))
 const NotFoundPage = lazy(() => import('#web/app/not-found-page.tsx').then((m) => ({ default: m.NotFoundPage })))
 
 // Access to each path is not decided here but in the shared access table, read by
@@ -51,6 +55,11 @@ export const router = createBrowserRouter([
       { path: 'profile', element: <ProfileRoute /> },
       { path: 'contact', element: <ContactPage /> },
       { path: 'business', element: <BusinessPage /> },
+      { path: 'jobs', element: <JobsPage /> },
+      { path: 'jobs/:jobId', element: <JobDetailPage /> },
+      { path: 'saved', element: <SavedRoute tab="overview" /> },
+      { path: 'saved/jobs', element: <SavedRoute tab="jobs" /> },
+      { path: 'saved/courses', element: <SavedRoute tab="courses" /> },
       { path: 'faqs', element: <FaqsPage /> },
       { path: 'privacy', element: <PrivacyPage /> },
       { path: 'terms', element: <TermsPage /> },
@@ -64,6 +73,7 @@ export const router = createBrowserRouter([
           { path: 'mail', element: <MailboxPage /> },
           { path: 'plans', element: <AdminPlansPage /> },
           { path: 'inbox', element: <AdminInboxPage /> },
+          { path: 'jobs/manage', element: <AdminJobsPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

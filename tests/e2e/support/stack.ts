@@ -132,6 +132,14 @@ export type Stack = Awaited<ReturnType<typeof startStack>>
 
 /** axe-core violations that matter: serious or critical (issue 2). */
 export async function seriousAccessibilityViolations(page: Page) {
+  // a toast fading in is half transparent: axe checks the settled page, not a frame of an animation
+  await page
+    .waitForFunction(
+      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      undefined,
+      { timeout: 3_000 },
+    )
+    .catch(() => undefined)
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')

@@ -1,12 +1,13 @@
 import { Suspense, type ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
-import { CreditCard, Inbox, LayoutDashboard, MessagesSquare } from 'lucide-react'
+import { Briefcase, CreditCard, Inbox, LayoutDashboard, MessagesSquare } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { cn } from '#web/lib/cn.ts'
 
 // The admin pages that exist; each admin area (spec 002) adds its line when it lands.
 const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: '/admin/jobs/manage', label: 'Jobs', icon: Briefcase },
   { to: '/admin/inbox', label: 'Inbox', icon: MessagesSquare },
   { to: '/admin/mail', label: 'Mailbox', icon: Inbox },
   { to: '/admin/plans', label: 'Plans', icon: CreditCard },

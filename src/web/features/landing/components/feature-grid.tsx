@@ -14,7 +14,7 @@ export const features: Feature[] = [
     text: 'Share wins, questions and photos with ambitious professionals and students, live as it happens.',
     to: '/community',
   },
-  { title: 'Private job board', text: 'Curated roles with a match score computed from your own skills.' },
+  { title: 'Private job board', text: 'Curated roles with a match score computed from your own skills.', to: '/jobs' },
   { title: 'Course marketplace', text: 'Practical courses to close the gaps between you and the next role.' },
   { title: 'Resume reviews', text: 'Upload your resume and get it scored and annotated by career coaches.' },
   { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },

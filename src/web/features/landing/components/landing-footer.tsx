@@ -1,9 +1,10 @@
 import { Link } from 'react-router'
 
-// spec 000 §1 footer links, those whose pages exist; Job Board, Courses, Blog and the
-// Live Layoff Tracker join when their areas open.
+// spec 000 §1 footer links, those whose pages exist; Courses, Blog and the Live
+// Layoff Tracker join when their areas open.
 const footerLinks = [
   { label: 'Community', to: '/community' },
+  { label: 'Job Board', to: '/jobs' },
   { label: 'About Prestige Labs', to: '/prestige-labs' },
   { label: 'FAQs', to: '/faqs' },
   { label: 'Privacy Policy', to: '/privacy' },

@@ -54,7 +54,13 @@ type SkillsAnswer = { skills: SkillView[]; message: string }
 
 function useSkillsChanged() {
   const queryClient = useQueryClient()
-  return ({ skills }: SkillsAnswer) => queryClient.setQueryData(profileKeys.skills, { skills })
+  return ({ skills }: SkillsAnswer) => {
+    queryClient.setQueryData(profileKeys.skills, { skills })
+    // other areas derive from the skills (the job board's match): refetched, not imported.
+    // Not awaited: the deleted skill's row unmounts with the new list, and a mutation
+    // whose component is gone no longer calls that component's own callbacks (its toast).
+    void queryClient.invalidateQueries({ predicate: (query) => query.queryHash !== hashKey(profileKeys.skills) })
+  }
 }
 
 export function useSaveSkills() {

@@ -1,0 +1,128 @@
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { toast } from 'sonner'
+import {
+  jobMessages,
+  type ApplicationStatus,
+  type JobDetail,
+  type JobSearchPage,
+  type MyApplication,
+  type SavedCounts,
+  type SavedJob,
+} from '#shared/jobs/schemas.ts'
+import { ApiError, apiFetch, messageOf } from '#web/lib/api.ts'
+import { jobKeys, type JobFilters } from '#web/features/jobs/api/keys.ts'
+import { useLiveTopic } from '#web/lib/live.ts'
+
+export { jobKeys, type JobFilters } from '#web/features/jobs/api/keys.ts'
+export { latestJobsQuery } from '#web/features/jobs/api/latest-jobs.ts'
+
+// The member side of the job board (spec 001 §2 job board, detail, application
+// modal, saved items). The admin side lives in admin-jobs.ts, under ['jobs', 'admin'].
+
+const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`
+const savedJobPath = (jobId: string) => `/api/saved/jobs/${encodeURIComponent(jobId)}`
+
+/** The filters with their empty values dropped, so one search has one query key. */
+function cleanFilters(filters: JobFilters): JobFilters {
+  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as JobFilters
+}
+
+export const jobSearchQuery = (filters: JobFilters) => {
+  const clean = cleanFilters(filters)
+  return infiniteQueryOptions({
+    queryKey: jobKeys.search(clean),
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams(clean as Record<string, string>)
+      if (pageParam) params.set('cursor', pageParam)
+      return apiFetch<JobSearchPage>(`/api/jobs${params.size ? `?${params}` : ''}`, { signal })
+    },
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+    // a new search keeps the last results on screen until its first page arrives
+    placeholderData: keepPreviousData,
+  })
+}
+
+export const jobQuery = (jobId: string) =>
+  queryOptions({ queryKey: jobKeys.detail(jobId), queryFn: ({ signal }) => apiFetch<JobDetail>(jobPath(jobId), { signal }) })
+
+export const savedJobsQuery = () =>
+  queryOptions({
+    queryKey: jobKeys.saved,
+    queryFn: async ({ signal }) => (await apiFetch<{ jobs: SavedJob[] }>('/api/saved/jobs', { signal })).jobs,
+  })
+
+export const savedCountsQuery = () =>
+  queryOptions({ queryKey: jobKeys.savedCounts, queryFn: ({ signal }) => apiFetch<SavedCounts>('/api/saved/counts', { signal }) })
+
+export const myApplicationsQuery = () =>
+  queryOptions({
+    queryKey: jobKeys.myApplications,
+    queryFn: async ({ signal }) => (await apiFetch<{ applications: MyApplication[] }>('/api/applications/mine', { signal })).applications,
+  })
+
+/** Is this refusal the job's absence (unknown, closed or a malformed id)? */
+export function isJobNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.message === jobMessages.notFound))
+}
+
+type JobChange = { saved?: boolean; applicationStatus?: ApplicationStatus }
+
+/** Shows a change to one job wherever it is on screen: every loaded search and its detail. */
+function updateJob(queryClient: QueryClient, jobId: string, change: JobChange) {
+  queryClient.setQueriesData<InfiniteData<JobSearchPage, string>>({ queryKey: jobKeys.searches }, (data) =>
+    data
+      ? { ...data, pages: data.pages.map((page) => ({ ...page, jobs: page.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)) })) }
+      : data,
+  )
+  queryClient.setQueryData<JobDetail>(jobKeys.detail(jobId), (job) => (job ? { ...job, ...change } : job))
+}
+
+/** Saves a job or removes it from the saved items (spec 001 §2, §8 saved-items messages). */
+export function useToggleSavedJob() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
+      apiFetch<{ saved: true } | undefined>(savedJobPath(jobId), { method: save ? 'PUT' : 'DELETE' }),
+    onSuccess: (_, { jobId, save }) => {
+      updateJob(queryClient, jobId, { saved: save })
+      if (!save) queryClient.setQueryData<SavedJob[]>(jobKeys.saved, (list) => list?.filter((item) => item.jobId !== jobId))
+      void queryClient.invalidateQueries({ queryKey: jobKeys.savedAll })
+      toast.success(save ? jobMessages.saved : jobMessages.unsaved)
+    },
+    onError: (error, { save }) => toast.error(messageOf(error, save ? jobMessages.saveFailed : jobMessages.unsaveFailed)),
+  })
+}
+
+/** The application modal's form: the text fields plus the `resume` file (multipart). */
+export function useApplyToJob() {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: ({ jobId, form }: { jobId: string; form: FormData }) => apiFetch<MyApplication>(`${jobPath(jobId)}/applications`, { form }),
+    onSuccess: (application, { jobId }) => {
+      updateJob(queryClient, jobId, { applicationStatus: application?.status ?? 'submitted' })
+      void queryClient.invalidateQueries({ queryKey: jobKeys.myApplications })
+    },
+    onError: (error, { jobId }) => {
+      // already applied (perhaps in another tab): show the job's real state
+      if (error instanceof ApiError && error.status === 409) {
+        void queryClient.invalidateQueries({ queryKey: jobKeys.detail(jobId) })
+        void queryClient.invalidateQueries({ queryKey: jobKeys.searches })
+        void queryClient.invalidateQueries({ queryKey: jobKeys.myApplications })
+      }
+    },
+  })
+}
+
+/**
+ * Open job lists (the board, the latest jobs, the admin table) refresh when any job
+ * is added, edited, closed or deleted (the live 'jobs' topic). A job's own page is
+ * left alone: a job closed under a member writing their application would vanish.
+ */
+export function useLiveJobLists() {
+  const queryClient = useQueryClient()
+  const refresh = () => {
+    for (const queryKey of [jobKeys.searches, jobKeys.latest, jobKeys.admin]) void queryClient.invalidateQueries({ queryKey })
+  }
+  useLiveTopic('jobs', refresh, refresh)
+}
