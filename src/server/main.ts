@@ -20,7 +20,11 @@ async function main() {
   }
   const logger = createLogger(config.LOG_LEVEL)
   const database = config.DATABASE_URL
-    ? await openDatabase({ kind: 'postgres', url: config.DATABASE_URL })
+    ? await openDatabase({
+        kind: 'postgres',
+        url: config.DATABASE_URL,
+        onIdleConnectionLost: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+      })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR })
   await migrateDatabase(database)
   await ensureDefaultPlans(database.db)

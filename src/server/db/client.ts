@@ -68,12 +68,22 @@ function isAlive(pid: number): boolean {
 }
 
 export type OpenOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | {
+      kind: 'postgres'
+      url: string
+      poolSize?: number
+      /** Hears of an idle pooled connection the server closed (the pool drops it and opens another when needed). */
+      onIdleConnectionLost?: (error: Error) => void
+    }
   | { kind: 'pglite'; dataDir?: string; loadDataDir?: Blob }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    // A restart, failover or pg_terminate_backend ends idle connections; pg
+    // reports that as the pool's 'error' event, which would end the whole
+    // process if nobody listened. The pool has already dropped the connection.
+    pool.on('error', (error) => options.onIdleConnectionLost?.(error))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const listeners = new Set<() => Promise<void>>()
     return {
