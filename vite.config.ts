@@ -1,12 +1,39 @@
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { defineConfig } from 'vite'
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
+import { defineConfig, type Plugin } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
 const backend = 'http://localhost:3000'
 
+// The built scripts and styles are also written as .br (brotli, best quality)
+// and .gz (gzip -9) beside them: the server sends the smallest the browser
+// accepts without compressing on every request (docs/decisions/010).
+function precompressAssets(): Plugin {
+  let assetsDir = ''
+  return {
+    name: 'precompress-assets',
+    apply: 'build',
+    configResolved(config) {
+      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir)
+    },
+    async closeBundle() {
+      const names = (await readdir(assetsDir)).filter((name) => /\.(js|css)$/.test(name))
+      await Promise.all(
+        names.map(async (name) => {
+          const file = path.join(assetsDir, name)
+          const bytes = await readFile(file)
+          await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
+          await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }))
+        }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompressAssets()],
   resolve: {
     alias: {
       '#shared': path.resolve(import.meta.dirname, 'src/shared'),

@@ -1,7 +1,8 @@
 // Lighthouse scores of the landing page '/': performance and accessibility on the
 // mobile preset (simulated slow 4G and CPU), three runs against the real server on
 // an in-memory PGlite serving the built web app. Prints each run, the medians,
-// LCP, TBT, CLS and the JavaScript transferred for '/'; exits 1 if a run fails.
+// LCP, TBT, CLS and the JavaScript of '/': as transferred (brotli, headers
+// included) and as gzip bodies (the budget's measure); exits 1 if a run fails.
 // Needs `npm run build` first and Chromium (apt-get install -y chromium); Lighthouse
 // 12 is fetched by npx (13 needs Node 22).
 //
@@ -9,7 +10,7 @@
 //   CHROME_PATH=/path/to/chrome LIGHTHOUSE_RUNS=5 npx tsx bench/lighthouse.ts
 import { execFile } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { mkdtemp, readFile, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { webRoot } from '#server/app.ts'
@@ -19,13 +20,13 @@ const lighthouse = 'lighthouse@12.8.2'
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
-type Audit = { numericValue?: number; details?: { items?: { resourceType?: string; transferSize?: number }[] } }
+type Audit = { numericValue?: number; details?: { items?: { url?: string; resourceType?: string; transferSize?: number }[] } }
 type Report = {
   runtimeError?: { code: string; message: string }
   categories: Record<'performance' | 'accessibility', { score: number | null }>
   audits: Record<string, Audit | undefined>
 }
-type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; scriptBytes: number }
+type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; scriptBytes: number; scriptGzipBytes: number }
 
 function runLighthouse(url: string, outputPath: string): Promise<void> {
   const args = [
@@ -43,7 +44,14 @@ function runLighthouse(url: string, outputPath: string): Promise<void> {
   })
 }
 
-function readRun(report: Report): Run {
+/** The gzip size of the build's own scripts among `urls` (the .gz the build wrote beside each). */
+async function gzipBytesOf(urls: string[]): Promise<number> {
+  let total = 0
+  for (const url of urls) total += (await stat(path.join(webRoot, new URL(url).pathname) + '.gz')).size
+  return total
+}
+
+async function readRun(report: Report): Promise<Run> {
   if (report.runtimeError) throw new Error(`lighthouse runtime error ${report.runtimeError.code}: ${report.runtimeError.message}`)
   const score = (name: 'performance' | 'accessibility') => {
     const value = report.categories[name]?.score
@@ -52,7 +60,8 @@ function readRun(report: Report): Run {
   }
   const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN
   const requests = report.audits['network-requests']?.details?.items ?? []
-  const scriptBytes = requests.filter((item) => item.resourceType === 'Script').reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
+  const scripts = requests.filter((item) => item.resourceType === 'Script')
+  const scriptBytes = scripts.reduce((sum, item) => sum + (item.transferSize ?? 0), 0)
   return {
     performance: score('performance'),
     accessibility: score('accessibility'),
@@ -60,6 +69,7 @@ function readRun(report: Report): Run {
     tbt: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
     scriptBytes,
+    scriptGzipBytes: await gzipBytesOf(scripts.map((item) => item.url!)),
   }
 }
 
@@ -90,7 +100,7 @@ async function main() {
     for (let index = 1; index <= runs; index++) {
       const outputPath = path.join(work, `run-${index}.json`)
       await runLighthouse(`${appUrl}/`, outputPath)
-      const run = readRun(JSON.parse(await readFile(outputPath, 'utf8')) as Report)
+      const run = await readRun(JSON.parse(await readFile(outputPath, 'utf8')) as Report)
       results.push(run)
       console.log(`run ${index}: performance ${run.performance}, accessibility ${run.accessibility}  (LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)})`)
     }
@@ -107,7 +117,7 @@ async function main() {
   console.log(`${lighthouse}, mobile preset, ${results.length} runs against ${appUrl}/`)
   console.log(`median performance ${of('performance')}, accessibility ${of('accessibility')}`)
   console.log(`median LCP ${Math.round(of('lcp'))} ms, TBT ${Math.round(of('tbt'))} ms, CLS ${of('cls').toFixed(3)}`)
-  console.log(`JavaScript transferred for '/': ${(of('scriptBytes') / 1024).toFixed(1)} KB`)
+  console.log(`JavaScript of '/': ${(of('scriptBytes') / 1024).toFixed(1)} KiB transferred (brotli, headers included), ${of('scriptGzipBytes')} bytes as gzip -9 (${(of('scriptGzipBytes') / 1024).toFixed(1)} KiB)`)
   process.exit(0)
 }
 

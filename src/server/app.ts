@@ -176,7 +176,9 @@ export function createApp(deps: Deps) {
       if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
     })
     // files only: a folder (such as / itself) falls through to the app shell below
-    app.use('*', async (c, next) => (path.extname(c.req.path) ? serveStatic({ root: path.relative(process.cwd(), webRoot) || '.' })(c, next) : next()))
+    // the build wrote each script and style also as .br and .gz (vite.config.ts): sent as they are
+    const webFiles = serveStatic({ root: path.relative(process.cwd(), webRoot) || '.', precompressed: true })
+    app.use('*', async (c, next) => (path.extname(c.req.path) ? webFiles(c, next) : next()))
     // Every other path is a page of the single-page app; paths that are no page
     // get the app's not-found page with a 404 status.
     app.get('*', (c) => c.html(indexHtml, pageAccessFor(c.req.path) ? 200 : 404))

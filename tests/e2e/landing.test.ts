@@ -1,3 +1,5 @@
+import { request } from 'node:http'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailNotifications } from '#server/db/schema/update-signup.ts'
 import { updateSignupMessages } from '#shared/update-signup/messages.ts'
@@ -63,4 +65,44 @@ describe('landing page', () => {
     }
     await context.close()
   })
+
+  test("the browser gets '/'s scripts brotli-compressed by the build; a gzip-only client gets gzip; the bytes are the same", async () => {
+    const { page, context } = await stack.newPage()
+    const scripts: { url: string; encoding?: string; cacheControl?: string }[] = []
+    page.on('response', (response) => {
+      if (response.request().resourceType() !== 'script') return
+      const headers = response.headers()
+      scripts.push({ url: response.url(), encoding: headers['content-encoding'], cacheControl: headers['cache-control'] })
+    })
+    await page.goto('/')
+    await page.waitForLoadState('load')
+    await context.close()
+    expect(scripts.length).toBeGreaterThan(0)
+    for (const script of scripts) expect(script).toMatchObject({ encoding: 'br', cacheControl: 'public, max-age=31536000, immutable' })
+
+    const path = new URL(scripts[0]!.url).pathname
+    const plain = await rawGet(path, 'identity')
+    expect(plain.encoding).toBeUndefined()
+    const brotli = await rawGet(path, 'br')
+    expect(brotli.encoding).toBe('br')
+    expect(brotliDecompressSync(brotli.body).equals(plain.body)).toBe(true)
+    const gzip = await rawGet(path, 'gzip, deflate')
+    expect(gzip.encoding).toBe('gzip')
+    expect(gunzipSync(gzip.body).equals(plain.body)).toBe(true)
+    expect(brotli.body.length).toBeLessThan(gzip.body.length)
+  })
 })
+
+/** The bytes as sent (fetch would undo the compression this test looks at). */
+function rawGet(path: string, acceptEncoding: string): Promise<{ encoding?: string; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    request(new URL(path, stack.baseUrl), { headers: { 'accept-encoding': acceptEncoding } }, (response) => {
+      const chunks: Buffer[] = []
+      response.on('data', (chunk: Buffer) => chunks.push(chunk))
+      response.on('end', () => resolve({ encoding: response.headers['content-encoding'], body: Buffer.concat(chunks) }))
+      response.on('error', reject)
+    })
+      .on('error', reject)
+      .end()
+  })
+}
