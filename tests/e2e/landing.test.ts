@@ -26,6 +26,8 @@ describe('landing page', () => {
     await page.getByRole('dialog').waitFor({ state: 'detached' })
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 
+    // the form's code loads as the visitor scrolls towards it
+    await page.getByRole('heading', { name: 'Get Prestige Labs updates' }).scrollIntoViewIfNeeded()
     await page.getByLabel('First name').fill('Nora')
     await page.getByRole('button', { name: 'Sign up for updates' }).click()
     await page.getByText(updateSignupMessages.missingFields).waitFor()

@@ -1,37 +1,16 @@
-import { useState, type FormEvent } from 'react'
-import { updateSignupMessages } from '#shared/update-signup/messages.ts'
-import { buttonClasses } from '#web/components/ui/button-variants.ts'
-import { controlClasses } from '#web/components/ui/input.tsx'
-import { useUpdateSignup, type UpdateSignupValues } from '#web/features/landing/api/update-signup.ts'
-import { messageOf } from '#web/lib/api.ts'
-import { cn } from '#web/lib/cn.ts'
+import { lazy, Suspense, useRef } from 'react'
+import { useNearViewport } from '#web/lib/use-near-viewport.ts'
 
-const fields: Array<{ name: keyof UpdateSignupValues; label: string; type: string; autoComplete: string }> = [
-  { name: 'firstName', label: 'First name', type: 'text', autoComplete: 'given-name' },
-  { name: 'lastName', label: 'Last name', type: 'text', autoComplete: 'family-name' },
-  { name: 'email', label: 'E-mail', type: 'email', autoComplete: 'email' },
-]
+// Below the fold of the entry page: the form's code loads as the visitor scrolls
+// towards it, not with the first paint (the '/' JavaScript budget).
+const UpdateSignupForm = lazy(() => import('#web/features/landing/components/update-signup-form.tsx').then((m) => ({ default: m.UpdateSignupForm })))
 
-/** spec 000 §1, §5: the sign-up box for update notifications. The server checks the same rules. */
+/** spec 000 §1, §5: the sign-up box for update notifications. */
 export function UpdateSignupBox() {
-  const signup = useUpdateSignup()
-  const [error, setError] = useState<string>()
-  const [thanked, setThanked] = useState(false)
-
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    const data = new FormData(event.currentTarget)
-    const values = Object.fromEntries(fields.map(({ name }) => [name, String(data.get(name) ?? '').trim()])) as UpdateSignupValues
-    if (fields.some(({ name }) => !values[name])) return setError(updateSignupMessages.missingFields)
-    setError(undefined)
-    signup.mutate(values, {
-      onSuccess: () => setThanked(true),
-      onError: (failure) => setError(messageOf(failure, updateSignupMessages.failed)),
-    })
-  }
-
+  const section = useRef<HTMLElement>(null)
+  const near = useNearViewport(section)
   return (
-    <section aria-labelledby="updates-heading" className="mx-auto w-full max-w-3xl px-4 py-16">
+    <section ref={section} aria-labelledby="updates-heading" className="mx-auto w-full max-w-3xl px-4 py-16">
       <div className="grid gap-6 rounded-2xl border border-border bg-card p-6 sm:p-10">
         <div className="grid gap-2 text-center">
           <h2 id="updates-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
@@ -39,42 +18,14 @@ export function UpdateSignupBox() {
           </h2>
           <p className="text-muted-foreground">New features, events and job-market news, a few times a month. No spam.</p>
         </div>
-        {thanked ? (
-          <p role="status" className="flex items-center justify-center gap-2 text-lg font-medium">
-            <span aria-hidden="true" className="text-accent">✓</span>
-            {updateSignupMessages.thanks}
-          </p>
-        ) : (
-          <form noValidate onSubmit={submit} className="grid gap-4">
-            <div className="grid gap-4 sm:grid-cols-3">
-              {fields.map((field) => (
-                <div key={field.name} className="grid gap-1.5">
-                  <label htmlFor={`updates-${field.name}`} className="text-sm font-medium">
-                    {field.label}
-                  </label>
-                  <input
-                    id={`updates-${field.name}`}
-                    name={field.name}
-                    type={field.type}
-                    autoComplete={field.autoComplete}
-                    maxLength={field.name === 'email' ? 254 : 100}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? 'updates-error' : undefined}
-                    className={cn(controlClasses, 'h-11')}
-                  />
-                </div>
-              ))}
-            </div>
-            {error ? (
-              <p id="updates-error" role="alert" className="text-center text-sm text-destructive">
-                {error}
-              </p>
-            ) : null}
-            <button type="submit" disabled={signup.isPending} className={buttonClasses('primary', 'lg', 'justify-self-center')}>
-              {signup.isPending ? 'Signing up...' : 'Sign up for updates'}
-            </button>
-          </form>
-        )}
+        {/* the form's height, kept while its code loads */}
+        <div className="min-h-72 sm:min-h-32">
+          {near ? (
+            <Suspense fallback={null}>
+              <UpdateSignupForm />
+            </Suspense>
+          ) : null}
+        </div>
       </div>
     </section>
   )
