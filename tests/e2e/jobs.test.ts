@@ -172,6 +172,8 @@ describe('the private job board', () => {
     await visitor.page.getByRole('dialog').waitFor()
     await visitor.page.keyboard.press('Escape')
     await visitor.page.getByRole('dialog').waitFor({ state: 'detached' })
+    // the teaser loads as the visitor scrolls towards it
+    await visitor.page.getByRole('heading', { name: 'Job board', exact: true }).scrollIntoViewIfNeeded()
     const teaser = visitor.page.getByRole('link', { name: 'Sign in to Apply: Site Reliability Engineer' })
     await teaser.waitFor({ timeout: 15_000 })
     expect(await visitor.page.getByRole('link', { name: 'View Opportunities' }).getAttribute('href')).toBe('/jobs')

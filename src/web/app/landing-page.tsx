@@ -1,9 +1,9 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react'
+import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { NearViewport } from '#web/components/near-viewport.tsx'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { useViewer } from '#web/lib/session.ts'
-import { useNearViewport } from '#web/lib/use-near-viewport.ts'
 import { promoAlreadyShown, promoQuery } from '#web/features/billing/api/promo.ts'
 import { FeatureGrid } from '#web/features/landing/components/feature-grid.tsx'
 import { Hero } from '#web/features/landing/components/hero.tsx'
@@ -50,11 +50,8 @@ function usePromoToShow() {
  */
 function JobBoardTeaser() {
   const { user } = useViewer()
-  const section = useRef<HTMLElement>(null)
-  // far below the fold: its code and the jobs load as the visitor scrolls towards it (the '/' JavaScript budget)
-  const near = useNearViewport(section)
   return (
-    <section ref={section} aria-labelledby="job-board-heading" className="border-t border-border bg-muted/40">
+    <section aria-labelledby="job-board-heading" className="border-t border-border bg-muted/40">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-16">
         <div className="flex flex-wrap items-end justify-between gap-4">
           <div className="grid gap-2">
@@ -67,13 +64,10 @@ function JobBoardTeaser() {
             View Opportunities
           </Link>
         </div>
-        <div className="min-h-40">
-          {near ? (
-            <Suspense fallback={null}>
-              <LatestJobs variant="teaser" signedOut={!user} showViewAll={false} />
-            </Suspense>
-          ) : null}
-        </div>
+        {/* far below the fold: its code and the jobs load as the visitor scrolls towards it */}
+        <NearViewport className="min-h-40">
+          <LatestJobs variant="teaser" signedOut={!user} showViewAll={false} />
+        </NearViewport>
       </div>
     </section>
   )
