@@ -97,8 +97,16 @@ export function createApp(deps: Deps) {
       'request',
     )
   })
-  // gzip for whatever asks for it (the app's JavaScript above all); hono leaves event streams alone
+  // gzip for whatever asks for it; hono leaves event streams alone
   app.use('*', compress())
+  // compress adds `Vary: Accept-Encoding` after the handler when it is missing,
+  // and a header set then rebuilds the finished response (a real Response and a
+  // body stream instead of a string), even for a client that takes it
+  // uncompressed: the API's answers carry it from the start.
+  app.use('/api/*', async (c, next) => {
+    c.header('Vary', 'Accept-Encoding')
+    await next()
+  })
   app.use('*', securityHeaders(indexHtml ? inlineScriptHashes(indexHtml) : []))
 
   app.onError((error, c) => {

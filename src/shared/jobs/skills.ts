@@ -58,15 +58,22 @@ export const softSkillOptions = [
 export type TechnicalSkill = (typeof technicalSkillOptions)[number]
 export type SoftSkill = (typeof softSkillOptions)[number]
 
+/** A member's skills as `matchPercent` compares them: trimmed, case-insensitive. */
+export function skillSet(memberSkills: readonly string[]): ReadonlySet<string> {
+  return new Set(memberSkills.map((skill) => skill.trim().toLowerCase()))
+}
+
 /**
  * spec 001 §9: the share of the job's technical plus soft skills that the member
- * has, case-insensitive, rounded; 0 when the job lists none.
+ * has (`skillSet` of theirs), case-insensitive, rounded; 0 when the job lists none.
  */
-export function matchPercent(jobSkills: readonly string[], memberSkills: readonly string[]): number {
-  if (jobSkills.length === 0) return 0
-  const own = new Set(memberSkills.map((skill) => skill.trim().toLowerCase()))
-  const matched = jobSkills.filter((skill) => own.has(skill.trim().toLowerCase())).length
-  return Math.round((matched / jobSkills.length) * 100)
+export function matchPercent(technicalSkills: readonly string[], softSkills: readonly string[], own: ReadonlySet<string>): number {
+  const listed = technicalSkills.length + softSkills.length
+  if (listed === 0) return 0
+  let matched = 0
+  for (const skill of technicalSkills) if (own.has(skill.trim().toLowerCase())) matched++
+  for (const skill of softSkills) if (own.has(skill.trim().toLowerCase())) matched++
+  return Math.round((matched / listed) * 100)
 }
 
 export type MatchBand = 'strong' | 'fair' | 'low' | 'none'

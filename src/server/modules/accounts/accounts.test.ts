@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
 import { authenticator } from 'otplib'
@@ -267,6 +268,17 @@ describe('access and errors', () => {
     const error = await errorOf(response)
     expect(error.code).toBe('NOT_FOUND')
     expect(response.headers.get('x-request-id')).toBeTruthy()
+  })
+
+  test('API answers vary by Accept-Encoding: gzip for a client that asks, plain for one that does not', async () => {
+    const plain = await t.client().get('/api/does-not-exist')
+    expect(plain.headers.get('vary')).toBe('Accept-Encoding')
+    expect(plain.headers.get('content-encoding')).toBeNull()
+    const gzipped = await t.client().request('GET', '/api/does-not-exist', undefined, { 'accept-encoding': 'gzip' })
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding')
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    const body = JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')) as { error: { code: string } }
+    expect(body.error.code).toBe('NOT_FOUND')
   })
 
   test('health and readiness answer', async () => {
