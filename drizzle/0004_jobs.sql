@@ -4,6 +4,14 @@ CREATE FUNCTION "jobs_skills_text"(technical text[], soft text[]) RETURNS text
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
 	AS $$ SELECT array_to_string(technical || soft, ' ') $$;
 --> statement-breakpoint
+-- ASCII punctuation becomes a space before PostgreSQL's parser reads job text: it
+-- would keep 'Node.js' or 'CI/CD' as one word, while the search box splits what
+-- members type into words of letters and digits ('node', 'js'); both sides now
+-- read the same words (docs/decisions/009).
+CREATE FUNCTION "jobs_search_words"(body text) RETURNS text
+	LANGUAGE sql IMMUTABLE PARALLEL SAFE
+	AS $$ SELECT regexp_replace(body, '[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+', ' ', 'g') $$;
+--> statement-breakpoint
 CREATE TABLE "job_applications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"job_id" uuid,
@@ -45,7 +53,7 @@ CREATE TABLE "jobs" (
 	"posted_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(company, '')), 'A') || setweight(to_tsvector('english', jobs_skills_text(technical_skills, soft_skills)), 'B') || setweight(to_tsvector('english', coalesce(location, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')) STORED NOT NULL,
+	"search" "tsvector" GENERATED ALWAYS AS (setweight(to_tsvector('english', jobs_search_words(coalesce(title, '') || ' ' || coalesce(company, ''))), 'A') || setweight(to_tsvector('english', jobs_search_words(jobs_skills_text(technical_skills, soft_skills))), 'B') || setweight(to_tsvector('english', jobs_search_words(coalesce(location, ''))), 'C') || setweight(to_tsvector('english', jobs_search_words(coalesce(description, ''))), 'D')) STORED NOT NULL,
 	"location_search" "tsvector" GENERATED ALWAYS AS (to_tsvector('simple', coalesce(location, ''))) STORED NOT NULL,
 	CONSTRAINT "jobs_type_check" CHECK ("jobs"."type" in ('Full-time', 'Part-time', 'Contract', 'Remote', 'Internship')),
 	CONSTRAINT "jobs_status_check" CHECK ("jobs"."status" in ('active', 'closed'))

@@ -9,7 +9,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' })
 // that a title or company hit ranks first; `location_search` serves the location
 // filter. Both are generated, so no write can forget them (docs/decisions/009).
 // jobs_skills_text is an IMMUTABLE wrapper of array_to_string (which is only
-// STABLE), created by migration 0004 before this table.
+// STABLE), and jobs_search_words turns punctuation into spaces ('Node.js' is read
+// as 'node js', as the search box reads it), both created by migration 0004
+// before this table.
 export const jobs = pgTable(
   'jobs',
   {
@@ -36,7 +38,7 @@ export const jobs = pgTable(
     search: tsvector('search')
       .notNull()
       .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english', coalesce(title, '') || ' ' || coalesce(company, '')), 'A') || setweight(to_tsvector('english', jobs_skills_text(technical_skills, soft_skills)), 'B') || setweight(to_tsvector('english', coalesce(location, '')), 'C') || setweight(to_tsvector('english', coalesce(description, '')), 'D')`,
+        sql`setweight(to_tsvector('english', jobs_search_words(coalesce(title, '') || ' ' || coalesce(company, ''))), 'A') || setweight(to_tsvector('english', jobs_search_words(jobs_skills_text(technical_skills, soft_skills))), 'B') || setweight(to_tsvector('english', jobs_search_words(coalesce(location, ''))), 'C') || setweight(to_tsvector('english', jobs_search_words(coalesce(description, ''))), 'D')`,
       ),
     locationSearch: tsvector('location_search')
       .notNull()

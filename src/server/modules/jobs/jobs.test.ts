@@ -21,6 +21,7 @@ import {
   type SavedJob,
 } from '#shared/jobs/schemas.ts'
 import { insertJob } from './queries.ts'
+import { softSkillOptions, technicalSkillOptions } from '#shared/jobs/skills.ts'
 
 async function errorOf(response: Response) {
   return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error
@@ -109,6 +110,21 @@ describe('job board', () => {
     expect((await search(seeker, { q: `operations ${word}` })).jobs.map((job) => job.id)).toEqual([inDescription.id])
     // punctuation and query syntax are only separators
     expect((await search(seeker, { q: `${word} & | ! :* (` })).jobs).toHaveLength(2)
+  })
+
+  test('every skill of the job form is found by its own name, punctuation and all', async () => {
+    const word = uniqueWord('skillful')
+    const technical: readonly string[] = technicalSkillOptions
+    for (const skill of [...technicalSkillOptions, ...softSkillOptions]) {
+      const listed = technical.includes(skill) ? { technicalSkills: [skill], softSkills: [] } : { technicalSkills: [], softSkills: [skill] }
+      const job = await insertJob(t.db, { title: 'Generalist', company: `${word} Labs`, description: 'Various.', ...listed })
+      expect((await search(seeker, { q: `${skill} ${word}` })).jobs.map((card) => card.id), skill).toEqual([job.id])
+      // one job of this test open at a time: the next search can only find its own
+      await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, job.id))
+    }
+    const other = uniqueWord('titled')
+    const titled = await insertJob(t.db, { title: `Backend Engineer (Node.js) ${other}` })
+    expect((await search(seeker, { q: `node.js ${other}` })).jobs.map((card) => card.id)).toEqual([titled.id])
   })
 
   test('type, location, remote and posted-within filters each narrow the list', async () => {
