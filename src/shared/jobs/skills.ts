@@ -1,7 +1,7 @@
 // spec 002 §3 Job: fixed option lists of 28 technical and 18 soft skills (the spec
-// counts them without naming them). The soft list holds every soft skill of the
-// member's own assessment (src/shared/profile/skills.ts) and the technical list
-// its technical ones, so a member's skills can match a job's (spec 001 §9).
+// counts them without naming them). The member's own assessment offers these same
+// lists (src/shared/profile/skills.ts), so every skill a job asks for can be
+// declared and matched (spec 001 §9).
 
 export const technicalSkillOptions = [
   'JavaScript',
