@@ -87,8 +87,13 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
   return body as T
 }
 
-/** The message to show for any error: the server's own wording, else `fallback`. */
+/**
+ * The message to show for any error: the server's own wording for what the user
+ * can act on (a refusal, a validation, a lost connection), else `fallback`, the
+ * area's own message ('Failed to save job'), which says more than the server's
+ * generic one for its own failures.
+ */
 export function messageOf(error: unknown, fallback: string = genericMessages.internal): string {
-  if (error instanceof ApiError) return error.message
+  if (error instanceof ApiError && error.status < 500) return error.message
   return fallback
 }

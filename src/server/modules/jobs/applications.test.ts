@@ -294,6 +294,22 @@ describe('applying to jobs', () => {
     expect((await admin.request('PATCH', `/api/admin/jobs/applications/${crypto.randomUUID()}`, { status: 'reviewed' })).status).toBe(404)
   })
 
+  test('a job with applications is not deleted, so they stay in reach; closed, it keeps them listed for the admin', async () => {
+    const job = await insertJob()
+    const member = await subscriber()
+    expect((await apply(member, job.id)).status).toBe(201)
+    const refused = await admin.delete(`/api/admin/jobs/${job.id}`)
+    expect(refused.status).toBe(409)
+    expect((await errorOf(refused)).message).toBe(jobMessages.deleteHasApplications)
+    expect(await applicationsTo(job.id)).toHaveLength(1)
+
+    expect((await admin.request('PATCH', `/api/admin/jobs/${job.id}/status`, { status: 'closed' })).status).toBe(200)
+    const listed = await admin.get(`/api/admin/jobs/${job.id}/applications`)
+    expect(((await listed.json()) as { applications: unknown[] }).applications).toHaveLength(1)
+    // a job without applications goes
+    expect((await admin.delete(`/api/admin/jobs/${(await insertJob()).id}`)).status).toBe(204)
+  })
+
   test('My applications lists only the member’s own, newest first, with their status', async () => {
     const [older, newer, othersJob] = [await insertJob({ title: 'Older Job' }), await insertJob({ title: 'Newer Job' }), await insertJob()]
     const member = await subscriber()

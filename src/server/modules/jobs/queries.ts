@@ -227,9 +227,19 @@ export async function setJobStatus(db: Db, jobId: string, status: string) {
 }
 
 /** Deletes the job (saved rows go with it; applications keep theirs, job_id set null); its logo key, or undefined for no such job. */
-export async function deleteJob(db: Db, jobId: string) {
-  const [row] = await db.delete(jobs).where(eq(jobs.id, jobId)).returning({ logoKey: jobs.logoKey })
-  return row
+/**
+ * Deletes a job that has no applications: the logo key of the deleted row;
+ * 'has-applications' when one exists (they would lose their way to the admins);
+ * undefined for no such job.
+ */
+export async function deleteJob(db: Db, jobId: string): Promise<{ logoKey: string | null } | 'has-applications' | undefined> {
+  const [row] = await db
+    .delete(jobs)
+    .where(and(eq(jobs.id, jobId), sql`not exists (select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobId})`))
+    .returning({ logoKey: jobs.logoKey })
+  if (row) return row
+  const [kept] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId))
+  return kept ? 'has-applications' : undefined
 }
 
 /** Sets the job's logo; the previous key, or undefined for no such job. Run in a transaction (the row is locked). */

@@ -415,6 +415,8 @@ export async function deleteJob(ctx: Ctx, jobId: string): Promise<void> {
   const deleted = await changeJobs(ctx, () => jobId, async (tx) => {
     const row = await queries.deleteJob(tx, jobId)
     if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
+    // the applications would stay, but no admin screen could reach them or their resumes
+    if (row === 'has-applications') throw new AppError('CONFLICT', jobMessages.deleteHasApplications)
     return row
   })
   // after the commit: a failed transaction keeps its file

@@ -105,8 +105,9 @@ function ApplicationForm({ job, onDone }: { job: ApplicationJob; onDone: () => v
               if (error.fields.resume) setResumeError(error.fields.resume)
               return
             }
-            // a refusal not tied to a field (already applied, job closed, server down)
-            const message = messageOf(error, jobMessages.applyFailed)
+            // a refusal not tied to a field (already applied, job closed, signed out meanwhile, server down)
+            const signedOut = error instanceof ApiError && error.status === 401
+            const message = signedOut ? jobMessages.signInToApply : messageOf(error, jobMessages.applyFailed)
             setFailure(message)
             toast.error(message)
           },

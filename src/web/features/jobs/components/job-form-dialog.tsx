@@ -82,6 +82,8 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
   const [logo, setLogo] = useState<File | null>(null)
   const [logoError, setLogoError] = useState<string>()
   const [currentLogo, setCurrentLogo] = useState(job?.logoUrl ?? null)
+  // a file the server takes may still be one this browser cannot draw (spec 002 §5)
+  const [unviewableLogo, setUnviewableLogo] = useState<string | null>(null)
   const preview = usePreviewUrl(logo)
   const id = (field: string) => `job-form-${field}`
 
@@ -169,7 +171,18 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
       <div className="grid gap-2">
         <Label htmlFor={id('logo')}>Company logo</Label>
         <div className="flex flex-wrap items-center gap-3">
-          {shownLogo ? <img src={shownLogo} alt={preview ? 'New logo preview' : 'Current logo'} className="size-14 rounded-lg border border-border object-contain" /> : null}
+          {shownLogo && shownLogo === unviewableLogo ? (
+            <p className="flex size-14 items-center justify-center rounded-lg border border-border p-1 text-center text-[10px] text-muted-foreground">
+              {jobMessages.logoPreviewFailed}
+            </p>
+          ) : shownLogo ? (
+            <img
+              src={shownLogo}
+              alt={preview ? 'New logo preview' : 'Current logo'}
+              onError={() => setUnviewableLogo(shownLogo)}
+              className="size-14 rounded-lg border border-border object-contain"
+            />
+          ) : null}
           <input
             id={id('logo')}
             type="file"

@@ -161,21 +161,30 @@ function RowAction({ label, hint, icon: Icon, onClick, disabled, destructive }: 
 
 function DeleteJobDialog({ job, onClose }: { job: AdminJob | null; onClose: () => void }) {
   const deleteJob = useDeleteJob()
+  const setStatus = useSetJobStatus()
+  // the server refuses too: its applications would be out of every admin's reach
+  const hasApplications = (job?.applicationCount ?? 0) > 0
   return (
     <Dialog open={job !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {job ? (
-        <DialogContent role="alertdialog" title="Delete job" description={jobMessages.confirmDelete}>
+        <DialogContent role="alertdialog" title="Delete job" description={hasApplications ? jobMessages.deleteHasApplications : jobMessages.confirmDelete}>
           <p className="text-sm">
             <span className="font-medium">{job.title}</span> at {job.company}
-            {job.applicationCount > 0 ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}` : ''}.
+            {hasApplications ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}` : ''}.
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
-            <Button variant="destructive" disabled={deleteJob.isPending} onClick={() => deleteJob.mutate(job.id, { onSettled: onClose })}>
-              Delete
-            </Button>
+            {!hasApplications ? (
+              <Button variant="destructive" disabled={deleteJob.isPending} onClick={() => deleteJob.mutate(job.id, { onSettled: onClose })}>
+                Delete
+              </Button>
+            ) : job.status === 'active' ? (
+              <Button disabled={setStatus.isPending} onClick={() => setStatus.mutate({ jobId: job.id, status: 'closed' }, { onSettled: onClose })}>
+                Close job
+              </Button>
+            ) : null}
           </div>
         </DialogContent>
       ) : null}
