@@ -244,7 +244,8 @@ export const JobInput = z.object({
   salary: requiredJobField.max(100),
   type: z.enum(jobTypes, { error: jobMessages.invalidType }),
   remote: z.boolean().default(false),
-  status: z.enum(jobStatuses).default('active'),
+  // optional: a new job is active, an edit without it keeps the job's status
+  status: z.enum(jobStatuses).optional(),
   description: z.string({ error: jobMessages.descriptionRequired }).trim().min(1, jobMessages.descriptionRequired).max(20_000),
   technicalSkills: z.array(z.enum(technicalSkillOptions, { error: jobMessages.unknownSkill })).default([]),
   softSkills: z.array(z.enum(softSkillOptions, { error: jobMessages.unknownSkill })).default([]),

@@ -144,6 +144,8 @@ describe('applying to jobs', () => {
       [{ ...fields, coverLetter: '   ' }, jobMessages.allFieldsRequired, 'coverLetter'],
       [{ ...fields, email: 'not-an-address' }, jobMessages.invalidEmail, 'email'],
       [{ ...fields, phone: 'call me' }, jobMessages.invalidPhone, 'phone'],
+      // a blank field is told first, even after a bad e-mail
+      [{ ...fields, email: 'not-an-address', phone: '' }, jobMessages.allFieldsRequired, 'phone'],
     ]
     for (const [values, message, field] of cases) {
       const response = await apply(member, job.id, values)

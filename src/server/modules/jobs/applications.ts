@@ -89,7 +89,12 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
   await requireAccess(ctx, 'subscriber')
   const applicant = requireUser(ctx)
   const parsed = ApplicationInput.safeParse(fields)
-  if (!parsed.success) throw new AppError('VALIDATION', parsed.error.issues[0]?.message ?? jobMessages.allFieldsRequired, fieldErrors(parsed.error))
+  if (!parsed.success) {
+    // spec 001 §5: a blank field is told first, before what is wrong with a filled one
+    const messages = parsed.error.issues.map((issue) => issue.message)
+    const message = messages.includes(jobMessages.allFieldsRequired) ? jobMessages.allFieldsRequired : (messages[0] ?? jobMessages.allFieldsRequired)
+    throw new AppError('VALIDATION', message, fieldErrors(parsed.error))
+  }
   const input = parsed.data
   if (!resume || resume.size === 0) throw resumeRefused(jobMessages.allFieldsRequired)
   if (resume.size > resumeMaxBytes) throw resumeRefused(jobMessages.resumeTooLarge)

@@ -355,6 +355,13 @@ describe('job board', () => {
     }
   })
 
+  test('an edit that does not name a status keeps the job closed', async () => {
+    const job = await insertJob(t.db, { status: 'closed' })
+    const edited = await admin.put(`/api/admin/jobs/${job.id}`, jobForm({ title: 'Renamed Role' }))
+    expect(edited.status).toBe(200)
+    expect((await edited.json()) as AdminJob).toMatchObject({ title: 'Renamed Role', status: 'closed' })
+  })
+
   test('an admin creates, edits, closes, reopens and deletes a job, and the board follows each step at once', async () => {
     const word = uniqueWord('cachemark')
     // the search is answered (and cached) before the job exists

@@ -357,7 +357,7 @@ function jobValues(input: JobInputParsed): queries.JobWrite {
     type: input.type,
     // a Remote job is remote whatever the checkbox said
     remote: input.type === 'Remote' || input.remote,
-    status: input.status,
+    ...(input.status ? { status: input.status } : {}),
     description: input.description,
     technicalSkills: [...new Set(input.technicalSkills)],
     softSkills: [...new Set(input.softSkills)],
