@@ -80,10 +80,13 @@ export type OpenOptions =
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
-    // A restart, failover or pg_terminate_backend ends idle connections; pg
-    // reports that as the pool's 'error' event, which would end the whole
-    // process if nobody listened. The pool has already dropped the connection.
+    // A restart, failover or pg_terminate_backend ends connections. pg reports
+    // it as an 'error' event, which ends the whole process if nobody listens: on
+    // the pool for an idle connection (already dropped from the pool), and on the
+    // client itself while it is checked out (its query fails too, and the pool
+    // discards it on release), where pg-pool listens to nothing.
     pool.on('error', (error) => options.onIdleConnectionLost?.(error))
+    pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg(pool, { schema }) as unknown as Db
     const listeners = new Set<() => Promise<void>>()
     return {
