@@ -4,13 +4,15 @@ CREATE FUNCTION "jobs_skills_text"(technical text[], soft text[]) RETURNS text
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
 	AS $$ SELECT array_to_string(technical || soft, ' ') $$;
 --> statement-breakpoint
--- ASCII punctuation becomes a space before PostgreSQL's parser reads job text: it
--- would keep 'Node.js' or 'CI/CD' as one word, while the search box splits what
--- members type into words of letters and digits ('node', 'js'); both sides now
--- read the same words (docs/decisions/009).
+-- Punctuation becomes a space before PostgreSQL's parser reads job text: it would
+-- keep 'Node.js' or 'CI/CD' as one word (and, on a database with the C ctype,
+-- "company’s" or 'Remote—EU'), while the search box splits what members type
+-- into words of letters and digits ('node', 'js'); both sides now read the same
+-- words (docs/decisions/009). ASCII punctuation, Latin-1 signs, × and ÷, and
+-- the general punctuation block; letters of every script stay.
 CREATE FUNCTION "jobs_search_words"(body text) RETURNS text
 	LANGUAGE sql IMMUTABLE PARALLEL SAFE
-	AS $$ SELECT regexp_replace(body, '[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e]+', ' ', 'g') $$;
+	AS $$ SELECT regexp_replace(body, '[\x21-\x2f\x3a-\x40\x5b-\x60\x7b-\x7e\u00a1-\u00bf\u00d7\u00f7\u2010-\u2027\u2030-\u205e]+', ' ', 'g') $$;
 --> statement-breakpoint
 CREATE TABLE "job_applications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,

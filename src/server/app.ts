@@ -181,7 +181,8 @@ export function createApp(deps: Deps) {
   if (indexHtml) {
     app.use('/assets/*', async (c, next) => {
       await next()
-      if (c.res.ok) c.header('Cache-Control', 'public, max-age=31536000, immutable')
+      // on the answer itself: c.header() after the handler would rebuild it (decision 011)
+      if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
     })
     // files only: a folder (such as / itself) falls through to the app shell below
     // the build wrote each script and style also as .br and .gz (vite.config.ts): sent as they are

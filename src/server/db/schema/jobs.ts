@@ -76,9 +76,10 @@ export const savedJobs = pgTable(
 )
 
 // issue 5: applications are stored (the earlier implementation only sent an e-mail).
-// The job's title and company are copied so a member's list still reads right after
-// an admin deletes the job (job_id then becomes null). The resume is a PRIVATE
-// storage object served only to the applicant and admins.
+// A job with applications is not deleted (admins reach them through it); the job's
+// title and company are still copied, so a member's list reads right whatever
+// becomes of the job. The resume is a PRIVATE storage object served only to the
+// applicant and admins.
 export const jobApplications = pgTable(
   'job_applications',
   {

@@ -157,6 +157,11 @@ describe('applying to jobs', () => {
     const noResume = await member.post(`/api/jobs/${job.id}/applications`, applicationForm(fields))
     expect(noResume.status).toBe(400)
     expect(await errorOf(noResume)).toMatchObject({ message: jobMessages.allFieldsRequired, fields: { resume: jobMessages.allFieldsRequired } })
+    const noResumeBadEmail = await member.post(`/api/jobs/${job.id}/applications`, applicationForm({ ...fields, email: 'not-an-address' }))
+    expect(await errorOf(noResumeBadEmail)).toMatchObject({
+      message: jobMessages.allFieldsRequired,
+      fields: { resume: jobMessages.allFieldsRequired, email: jobMessages.invalidEmail },
+    })
     expect(await applicationsTo(job.id)).toEqual([])
   })
 

@@ -89,14 +89,16 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
   await requireAccess(ctx, 'subscriber')
   const applicant = requireUser(ctx)
   const parsed = ApplicationInput.safeParse(fields)
+  const resumeMissing = !resume || resume.size === 0
   if (!parsed.success) {
-    // spec 001 §5: a blank field is told first, before what is wrong with a filled one
+    // spec 001 §5: a blank field (the resume too) is told first, before what is wrong with a filled one
     const messages = parsed.error.issues.map((issue) => issue.message)
-    const message = messages.includes(jobMessages.allFieldsRequired) ? jobMessages.allFieldsRequired : (messages[0] ?? jobMessages.allFieldsRequired)
-    throw new AppError('VALIDATION', message, fieldErrors(parsed.error))
+    const blank = resumeMissing || messages.includes(jobMessages.allFieldsRequired)
+    const fields = { ...fieldErrors(parsed.error), ...(resumeMissing ? { resume: jobMessages.allFieldsRequired } : {}) }
+    throw new AppError('VALIDATION', blank ? jobMessages.allFieldsRequired : (messages[0] ?? jobMessages.allFieldsRequired), fields)
   }
   const input = parsed.data
-  if (!resume || resume.size === 0) throw resumeRefused(jobMessages.allFieldsRequired)
+  if (resumeMissing) throw resumeRefused(jobMessages.allFieldsRequired)
   if (resume.size > resumeMaxBytes) throw resumeRefused(jobMessages.resumeTooLarge)
   const bytes = new Uint8Array(await resume.arrayBuffer())
   const detected = await detectFileType(bytes, ['document'])
@@ -130,6 +132,8 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
     await storage.delete(resumeKey).catch((cleanup: unknown) => ctx.logger.error({ err: cleanup, resumeKey }, 'orphan resume not deleted'))
     // two submissions at once: the unique (job, member) constraint keeps one
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', jobMessages.alreadyApplied)
+    // the job was deleted while this application was being written
+    if (sqlState(error) === '23503') throw new AppError('NOT_FOUND', jobMessages.notFound)
     throw error
   }
   // the board shows the application on its card

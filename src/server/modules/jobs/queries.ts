@@ -226,20 +226,20 @@ export async function setJobStatus(db: Db, jobId: string, status: string) {
   return updated.length > 0
 }
 
-/** Deletes the job (saved rows go with it; applications keep theirs, job_id set null); its logo key, or undefined for no such job. */
 /**
- * Deletes a job that has no applications: the logo key of the deleted row;
- * 'has-applications' when one exists (they would lose their way to the admins);
- * undefined for no such job.
+ * Deletes a job that has no applications (its saved rows go with it): the
+ * deleted row's logo key; 'has-applications' when one exists (admins reach
+ * applications through their job); undefined for no such job. Run in a
+ * transaction: the job row is locked first, so an application being written
+ * meanwhile is either seen here or finds the job gone.
  */
 export async function deleteJob(db: Db, jobId: string): Promise<{ logoKey: string | null } | 'has-applications' | undefined> {
-  const [row] = await db
-    .delete(jobs)
-    .where(and(eq(jobs.id, jobId), sql`not exists (select 1 from ${jobApplications} where ${jobApplications.jobId} = ${jobId})`))
-    .returning({ logoKey: jobs.logoKey })
-  if (row) return row
-  const [kept] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId))
-  return kept ? 'has-applications' : undefined
+  const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update')
+  if (!job) return undefined
+  const [application] = await db.select({ id: jobApplications.id }).from(jobApplications).where(eq(jobApplications.jobId, jobId)).limit(1)
+  if (application) return 'has-applications'
+  const [row] = await db.delete(jobs).where(eq(jobs.id, jobId)).returning({ logoKey: jobs.logoKey })
+  return row
 }
 
 /** Sets the job's logo; the previous key, or undefined for no such job. Run in a transaction (the row is locked). */

@@ -409,7 +409,7 @@ export async function setJobStatus(ctx: Ctx, jobId: string, status: JobStatus): 
   })
 }
 
-/** Saved rows go with the job; applications stay (job_id set null) with their copied title and company. */
+/** Saved rows go with the job; a job with applications is refused (close it instead), so they stay in reach. */
 export async function deleteJob(ctx: Ctx, jobId: string): Promise<void> {
   requireAdmin(ctx)
   const deleted = await changeJobs(ctx, () => jobId, async (tx) => {
