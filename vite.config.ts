@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
 import { defineConfig, type Plugin } from 'vite'
@@ -11,18 +11,15 @@ const backend = 'http://localhost:3000'
 // and .gz (gzip -9) beside them: the server sends the smallest the browser
 // accepts without compressing on every request (docs/decisions/010).
 function precompressAssets(): Plugin {
-  let assetsDir = ''
   return {
     name: 'precompress-assets',
     apply: 'build',
-    configResolved(config) {
-      assetsDir = path.resolve(config.root, config.build.outDir, config.build.assetsDir)
-    },
-    async closeBundle() {
-      const names = (await readdir(assetsDir)).filter((name) => /\.(js|css)$/.test(name))
+    // the files this build wrote (a failed build writes none)
+    async writeBundle(options, bundle) {
+      const names = Object.keys(bundle).filter((name) => /\.(js|css)$/.test(name))
       await Promise.all(
         names.map(async (name) => {
-          const file = path.join(assetsDir, name)
+          const file = path.join(options.dir!, name)
           const bytes = await readFile(file)
           await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
           await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }))

@@ -3,6 +3,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { emailNotifications } from '#server/db/schema/update-signup.ts'
 import { updateSignupMessages } from '#shared/update-signup/messages.ts'
+import { partNotLoaded } from '#web/components/near-viewport.tsx'
 import { seriousAccessibilityViolations, startStack, type Stack } from './support/stack.ts'
 
 let stack: Stack
@@ -65,6 +66,20 @@ describe('landing page', () => {
       expect(await page.getByRole('heading', { name: 'Page not found' }).count()).toBe(0)
       expect(await seriousAccessibilityViolations(page)).toEqual([])
     }
+    await context.close()
+  })
+
+  test('a below-the-fold part whose code cannot load says so in its place; the page stays', async () => {
+    const { page, context } = await stack.newPage()
+    // as when a deploy replaced the file while the page was open
+    await page.route('**/assets/update-signup-form-*', (route) => route.abort())
+    await page.goto('/')
+    await page.getByRole('dialog').waitFor()
+    await page.keyboard.press('Escape')
+    await page.getByRole('heading', { name: 'Get Prestige Labs updates' }).scrollIntoViewIfNeeded()
+    await page.getByText(partNotLoaded).waitFor()
+    expect(await page.getByRole('heading', { name: 'Prestige Labs', level: 1 }).isVisible()).toBe(true)
+    expect(await page.getByLabel('First name').count()).toBe(0)
     await context.close()
   })
 

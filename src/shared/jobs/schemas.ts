@@ -43,6 +43,7 @@ export const jobMessages = {
   deleteFailed: 'Failed to delete job',
   confirmDelete: 'Are you sure you want to delete this job?',
   deleteHasApplications: 'This job has applications, so it cannot be deleted: close it instead, and its applications stay in reach.',
+  closedKeepsApplications: 'This job has applications, so it cannot be deleted. It is closed: members no longer see it, and its applications stay in reach.',
   adminEmpty: 'No jobs found...',
   closed: 'Job closed: it no longer shows on the board',
   reopened: 'Job reopened',

@@ -1,4 +1,6 @@
-import { Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+import { Component, Suspense, useEffect, useRef, useState, type ReactNode } from 'react'
+
+export const partNotLoaded = 'This part of the page could not be loaded. Reload the page to try again.'
 
 /**
  * Renders `children` once this box comes within `margin` of the viewport, and from
@@ -22,7 +24,26 @@ export function NearViewport({ children, className, margin = '600px' }: { childr
   }, [margin, near])
   return (
     <div ref={box} className={className}>
-      {near ? <Suspense fallback={null}>{children}</Suspense> : null}
+      {near ? (
+        <SayWhenNotLoaded>
+          <Suspense fallback={null}>{children}</Suspense>
+        </SayWhenNotLoaded>
+      ) : null}
     </div>
   )
+}
+
+// A part whose code cannot load (a deploy replaced its file while the page was
+// open) says so in its place instead of taking the whole page down.
+class SayWhenNotLoaded extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false }
+
+  static getDerivedStateFromError() {
+    return { failed: true }
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children
+    return <p className="py-6 text-center text-sm text-muted-foreground">{partNotLoaded}</p>
+  }
 }

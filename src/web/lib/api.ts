@@ -88,12 +88,13 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
 }
 
 /**
- * The message to show for any error: the server's own wording for what the user
- * can act on (a refusal, a validation, a lost connection), else `fallback`, the
- * area's own message ('Failed to save job'), which says more than the server's
- * generic one for its own failures.
+ * The message to show for any error: the server's own wording (a refusal, a
+ * validation, a lost connection, a named outage), except its generic one for an
+ * unexpected failure, where `fallback`, the area's own message ('Failed to save
+ * job'), says more; `signedOut` replaces the server's words when the session ended.
  */
-export function messageOf(error: unknown, fallback: string = genericMessages.internal): string {
-  if (error instanceof ApiError && error.status < 500) return error.message
-  return fallback
+export function messageOf(error: unknown, fallback: string = genericMessages.internal, signedOut?: string): string {
+  if (!(error instanceof ApiError)) return fallback
+  if (signedOut && error.status === 401) return signedOut
+  return error.status >= 500 && error.message === genericMessages.internal ? fallback : error.message
 }

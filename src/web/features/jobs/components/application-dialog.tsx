@@ -106,8 +106,7 @@ function ApplicationForm({ job, onDone }: { job: ApplicationJob; onDone: () => v
               return
             }
             // a refusal not tied to a field (already applied, job closed, signed out meanwhile, server down)
-            const signedOut = error instanceof ApiError && error.status === 401
-            const message = signedOut ? jobMessages.signInToApply : messageOf(error, jobMessages.applyFailed)
+            const message = messageOf(error, jobMessages.applyFailed, jobMessages.signInToApply)
             setFailure(message)
             toast.error(message)
           },

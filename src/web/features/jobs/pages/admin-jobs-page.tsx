@@ -167,7 +167,11 @@ function DeleteJobDialog({ job, onClose }: { job: AdminJob | null; onClose: () =
   return (
     <Dialog open={job !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {job ? (
-        <DialogContent role="alertdialog" title="Delete job" description={hasApplications ? jobMessages.deleteHasApplications : jobMessages.confirmDelete}>
+        <DialogContent
+          role="alertdialog"
+          title="Delete job"
+          description={!hasApplications ? jobMessages.confirmDelete : job.status === 'active' ? jobMessages.deleteHasApplications : jobMessages.closedKeepsApplications}
+        >
           <p className="text-sm">
             <span className="font-medium">{job.title}</span> at {job.company}
             {hasApplications ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}` : ''}.

@@ -183,7 +183,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
       toast.success(profileMessages.profileUpdated)
     } catch (error) {
       showServerFieldErrors(form, error)
-      toast.error(error instanceof ApiError && error.status === 401 ? profileMessages.signedOut : messageOf(error, profileMessages.profileUpdateFailed))
+      toast.error(messageOf(error, profileMessages.profileUpdateFailed, profileMessages.signedOut))
     }
   })
 

@@ -18,7 +18,7 @@ import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { FieldError } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { skillsQuery, useDeleteSkill, useSaveSkills, useUpdateSkill } from '#web/features/profile/api/profile.ts'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 
 const categories = Object.keys(skillCategories) as SkillCategory[]
@@ -60,7 +60,7 @@ function LevelBar({ name, level }: { name: string; level: ProficiencyLevel }) {
 }
 
 function failureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status === 401 ? skillMessages.notAuthenticated : messageOf(error, fallback)
+  return messageOf(error, fallback, skillMessages.notAuthenticated)
 }
 
 function SkillRow({ skill }: { skill: SkillView }) {
