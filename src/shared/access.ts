@@ -153,9 +153,11 @@ export function isPublicPage(pathname: string): boolean {
   return (pageAccessFor(pathname) ?? 'visitor') === 'visitor'
 }
 
-const apiPrefixes = Object.entries(apiAccess)
-  .map(([prefix, level]) => ({ prefix, level: level as AccessLevel }))
-  .sort((a, b) => b.prefix.length - a.prefix.length)
+// marked pure: the browser never asks for API levels, so its bundle leaves the API table out
+const apiPrefixes = /* @__PURE__ */ (() =>
+  Object.entries(apiAccess)
+    .map(([prefix, level]) => ({ prefix, level: level as AccessLevel }))
+    .sort((a, b) => b.prefix.length - a.prefix.length))()
 
 /** The access level of an API path: its longest matching area prefix; unknown areas are visitor (they 404). */
 export function apiAccessFor(pathname: string): AccessLevel {
