@@ -57,4 +57,41 @@ describe('the server process', () => {
     expect(await server.exited).toBe(0)
     expect(existsSync(path.join(dataDir, 'prestige.lock'))).toBe(false)
   }, 90_000)
+
+  test('in production on the embedded database it seeds no known admin, and asked for demo data it prints random passwords instead of the documented ones', async () => {
+    const productionDir = mkdtempSync(path.join(tmpdir(), 'prestige-main-production-'))
+    const port = String(20_000 + Math.floor(Math.random() * 20_000))
+    const appUrl = `http://127.0.0.1:${port}`
+    const env = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars', PORT: port, APP_URL: appUrl, DATA_DIR: productionDir }
+    const adminSignIn = async (password: string) => {
+      const response = await fetch(`${appUrl}/api/accounts/admin-sign-in`, {
+        method: 'POST',
+        headers: { origin: appUrl, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'admin@demo.prestigelabs.local', password }),
+      })
+      return response.status
+    }
+    try {
+      const empty = start(env)
+      await empty.waitForOutput(/is running at/)
+      expect(empty.output()).toContain('npm run admin:create')
+      expect(empty.output()).not.toMatch(/demo\.prestigelabs\.local|DemoAdmin2026/)
+      expect(await adminSignIn('DemoAdmin2026')).toBe(401)
+      empty.child.kill('SIGTERM')
+      expect(await empty.exited).toBe(0)
+
+      const demo = start({ ...env, SEED_DEMO_DATA: 'true' })
+      await demo.waitForOutput(/is running at/)
+      expect(demo.output()).toContain('printed only this once')
+      const printed = /admin\s+admin@demo\.prestigelabs\.local\s+password: (\S+)/.exec(demo.output())?.[1]
+      expect(printed).toMatch(/^[A-Za-z0-9]{20}$/)
+      expect(demo.output()).not.toMatch(/DemoAdmin2026|DemoMember2026|DemoFree2026/)
+      expect(await adminSignIn('DemoAdmin2026')).toBe(401)
+      expect(await adminSignIn(printed!)).toBe(200)
+      demo.child.kill('SIGTERM')
+      expect(await demo.exited).toBe(0)
+    } finally {
+      rmSync(productionDir, { recursive: true, force: true })
+    }
+  }, 90_000)
 })

@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig, type Config } from '#server/config.ts'
 import { migrateDatabase, openDatabase } from '#server/db/client.ts'
-import { demoAccounts, seedDemoData } from '#server/db/seed.ts'
+import { demoStartLines, prepareDemoData, seedPlan } from '#server/db/seed.ts'
 import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import { createLogger } from '#server/platform/logger.ts'
@@ -29,18 +29,15 @@ async function main() {
   await migrateDatabase(database)
   await ensureDefaultPlans(database.db)
 
-  // Demo data on the embedded default; on PostgreSQL only when asked for.
-  const seedDemo = config.SEED_DEMO_DATA ?? database.kind === 'pglite'
-  const seeded = seedDemo ? await seedDemoData(database.db) : false
+  // Demo data on the embedded default outside production; production never
+  // seeds the published passwords (seed.ts, README "Configuration").
+  const plan = seedPlan(config, database.kind)
+  const demo = await prepareDemoData(database.db, plan)
 
   const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const lines = [`Prestige Labs is running at ${config.baseUrl} (port ${info.port}, database: ${database.kind})`]
-    if (seedDemo) {
-      lines.push(seeded ? 'Demo data seeded. Demo accounts:' : 'Demo accounts:')
-      for (const account of demoAccounts) lines.push(`  ${account.role.padEnd(18)} ${account.email}  password: ${account.password}`)
-    }
+    const lines = [`Prestige Labs is running at ${config.baseUrl} (port ${info.port}, database: ${database.kind})`, ...demoStartLines(demo, plan)]
     console.log(lines.join('\n'))
   })
 
