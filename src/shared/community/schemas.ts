@@ -2,10 +2,20 @@ import { z } from 'zod'
 
 // The community feed (spec 000 §2 /community, §3 posts, §4, §5, §8 posts and trends).
 
+// Decoded size, not file size, is what a viewer's browser pays for: a 400 KB PNG can
+// claim 20000 x 20000 px and unpack into gigabytes. 50 MP is more than a photo that
+// fits in 5 MB has; stored photos are at most 2048 px on the long side, plenty for a
+// feed column and a full-screen view.
+export const photoMaxPixels = 50_000_000
+export const photoMaxSide = 2048
+
 export const communityMessages = {
   postEmpty: 'Please add some text or media to your post.',
   fileTooLarge: 'File is too large. Please select a file under 5MB.',
   fileNotMedia: 'Please select an image or video file.',
+  imageTooManyPixels: `This image is too large to show. Please select one under ${photoMaxPixels / 1_000_000} megapixels.`,
+  imageUnreadable: 'This image could not be read. Please select another image.',
+  videoUnreadable: 'This video could not be read. Please select an MP4, WebM or MOV video.',
   postCreated: 'Post created successfully!',
   postFailed: 'Failed to create post. Please try again.',
   postDeleted: 'Post deleted successfully',

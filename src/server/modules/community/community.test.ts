@@ -1,3 +1,4 @@
+import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
@@ -60,13 +61,15 @@ describe('community feed', () => {
 
     const served = await bob.get(post.media!.url)
     expect(served.status).toBe(200)
-    expect(served.headers.get('content-type')).toBe('image/png')
+    // an opaque photo is re-encoded as JPEG (media.test.ts)
+    expect(served.headers.get('content-type')).toBe('image/jpeg')
     expect(served.headers.get('cache-control')).toBe('private, max-age=3600')
-    expect(Buffer.from(await served.arrayBuffer()).equals(png)).toBe(true)
+    const stored = Buffer.from(await served.arrayBuffer())
+    expect(await sharp(stored).metadata()).toMatchObject({ format: 'jpeg', width: 8, height: 8 })
 
     const partial = await bob.request('GET', post.media!.url, undefined, { range: 'bytes=0-7' })
     expect(partial.status).toBe(206)
-    expect(partial.headers.get('content-range')).toBe(`bytes 0-7/${png.length}`)
+    expect(partial.headers.get('content-range')).toBe(`bytes 0-7/${stored.length}`)
     expect((await partial.arrayBuffer()).byteLength).toBe(8)
 
     expect((await t.client().get(post.media!.url)).status).toBe(401)
@@ -133,7 +136,7 @@ describe('community feed', () => {
     expect(feed.posts.find((p) => p.id === post.id)?.commentCount).toBe(2)
   })
 
-  test('members delete their own posts only; admins moderate any post or comment', async () => {
+  test('members delete their own posts only; an admin moderates any post or comment when two-factor is not required', async () => {
     const post = await createPost(alice, 'Mine', { bytes: solidPng(), name: 'a.png', type: 'image/png' })
     const refused = await bob.delete(`/api/community/posts/${post.id}`)
     expect(refused.status).toBe(403)
@@ -171,5 +174,35 @@ describe('community feed', () => {
     const card = await (await alice.get('/api/community/profile-card')).json()
     expect(card).toMatchObject({ name: 'Alice Author', isAdmin: false })
     expect(card.postCount).toBeGreaterThan(0)
+  })
+})
+
+describe('moderation when admins must use two-factor authentication', () => {
+  let t: TestApp
+
+  beforeAll(async () => {
+    t = await createTestApp({ ADMIN_REQUIRE_2FA: 'true' })
+  })
+  afterAll(async () => t?.close())
+
+  test("an admin account without two-factor cannot delete another member's post or comment", async () => {
+    const member = await t.signedIn({ subscribed: true })
+    const admin = await t.signedIn({ admin: true })
+    const post = await createPost(member, 'Please keep this')
+    const comment = (await (await member.post(`/api/community/posts/${post.id}/comments`, { content: 'and this' })).json()) as CommentView
+
+    const refusedComment = await admin.delete(`/api/community/comments/${comment.id}`)
+    expect(refusedComment.status).toBe(403)
+    expect((await errorOf(refusedComment)).message).toBe(communityMessages.notYours)
+    const refusedPost = await admin.delete(`/api/community/posts/${post.id}`)
+    expect(refusedPost.status).toBe(403)
+    expect((await errorOf(refusedPost)).message).toBe(communityMessages.notYours)
+
+    const { comments } = (await (await member.get(`/api/community/posts/${post.id}/comments`)).json()) as { comments: CommentView[] }
+    expect(comments.map((c) => c.id)).toEqual([comment.id])
+    // the admin still posts, with the badge, and deletes their own post
+    const own = await createPost(admin, 'Admin notice')
+    expect(own.author.isAdmin).toBe(true)
+    expect((await admin.delete(`/api/community/posts/${own.id}`)).status).toBe(204)
   })
 })

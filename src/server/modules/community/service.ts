@@ -1,14 +1,13 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { isAdminUser, requireAdmin, requireUser } from '#server/platform/guards.ts'
-import { detectFileType, newObjectKey, type StoredObject } from '#server/platform/storage.ts'
+import { actsAsAdmin, isAdminUser, requireAdmin, requireUser } from '#server/platform/guards.ts'
+import { newObjectKey, type StoredObject } from '#server/platform/storage.ts'
 import {
   communityMessages,
   defaultJobTrends,
   feedPageSize,
   JobTrends,
-  mediaMaxBytes,
   type CommentInput,
   type CommentView,
   type CommunityEvent,
@@ -18,6 +17,7 @@ import {
   type ProfileCard,
 } from '#shared/community/schemas.ts'
 import { feedCacheOf } from './feed-cache.ts'
+import { preparePostMedia } from './media.ts'
 import * as queries from './queries.ts'
 
 type AuthorColumns = {
@@ -138,9 +138,9 @@ export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
 
 /**
  * spec 000 §5 post rules, checked here whatever the browser did: text or media;
- * media under 5 MB and an image or a video by its own bytes. The file is stored
- * under a name of ours before the row is written, and removed again if the row
- * cannot be.
+ * media under 5 MB, an image or a video by its own bytes, photos re-encoded
+ * (`preparePostMedia`). The file is stored under a name of ours before the row is
+ * written, and removed again if the row cannot be.
  */
 export async function createPost(ctx: Ctx, input: { content: string; media?: File }): Promise<PostView> {
   const viewer = requireUser(ctx)
@@ -149,12 +149,9 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
   if (!input.content && !media) throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
   let stored: { key: string; type: 'image' | 'video' } | undefined
   if (media) {
-    if (media.size > mediaMaxBytes) throw new AppError('VALIDATION', communityMessages.fileTooLarge, { media: communityMessages.fileTooLarge })
-    const bytes = new Uint8Array(await media.arrayBuffer())
-    const detected = await detectFileType(bytes, ['image', 'video'])
-    if (!detected) throw new AppError('VALIDATION', communityMessages.fileNotMedia, { media: communityMessages.fileNotMedia })
-    stored = { key: newObjectKey('community', detected.extension), type: detected.kind as 'image' | 'video' }
-    await storage.put(stored.key, bytes, { contentType: detected.mime, visibility: 'private' })
+    const prepared = await preparePostMedia(media, ctx.logger)
+    stored = { key: newObjectKey('community', prepared.extension), type: prepared.type }
+    await storage.put(stored.key, prepared.bytes, { contentType: prepared.mime, visibility: 'private' })
   }
   try {
     return await changeCommunity(ctx, async (tx) => {
@@ -171,14 +168,17 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
   }
 }
 
-/** The author deletes their post; admins delete any (moderation, spec 000 §6 and issue 4). */
+/**
+ * The author deletes their post; admins delete any (moderation, spec 000 §6 and issue 4),
+ * with two-factor on when ADMIN_REQUIRE_2FA says so, as everywhere else an admin acts.
+ */
 export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
   const viewer = requireUser(ctx)
   const { storage } = ctx.deps
   const mediaKey = await changeCommunity(ctx, async (tx) => {
     const post = await queries.findPostOwner(tx, postId)
     if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
-    if (post.userId !== viewer.id && !isAdminUser(viewer)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    if (post.userId !== viewer.id && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
     const deleted = await queries.deletePost(tx, postId)
     await publish(tx, ctx, { type: 'post.deleted', data: { postId } })
     return deleted?.mediaKey
@@ -219,13 +219,13 @@ export async function addComment(ctx: Ctx, postId: string, input: CommentInput):
   })
 }
 
-/** The author deletes their comment; admins delete any (moderation). */
+/** The author deletes their comment; admins delete any (moderation, as for posts). */
 export async function deleteComment(ctx: Ctx, commentId: string): Promise<void> {
   const viewer = requireUser(ctx)
   await changeCommunity(ctx, async (tx) => {
     const comment = await queries.findComment(tx, commentId)
     if (!comment) throw new AppError('NOT_FOUND', 'This comment is no longer available')
-    if (comment.userId !== viewer.id && !isAdminUser(viewer)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    if (comment.userId !== viewer.id && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
     const deleted = await queries.deleteComment(tx, commentId)
     if (deleted) {
       await publish(tx, ctx, { type: 'comment.deleted', data: { postId: deleted.postId, commentId, commentCount: deleted.commentCount } })
