@@ -13,15 +13,18 @@ export async function startStripeStandIn() {
   const requests: StandInRequest[] = []
   const subscriptions = new Map<string, Record<string, unknown>>()
   let counter = 0
+  let outage: number | null = null
 
   const server = createServer(async (req, res) => {
     const body = parseForm(await readBody(req))
     const path = (req.url ?? '').split('?')[0]!
     requests.push({ method: req.method ?? 'GET', path, body })
-    const send = (status: number, payload: unknown) => {
-      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}` })
+    const send = (status: number, payload: unknown, headers: Record<string, string> = {}) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${++counter}`, ...headers })
       res.end(JSON.stringify(payload))
     }
+    // the SDK honours stripe-should-retry: the outage answers at once instead of after its retries
+    if (outage) return send(outage, { error: { type: 'api_error', message: 'Stripe is unavailable' } }, { 'stripe-should-retry': 'false' })
     if (req.method === 'POST' && path === '/v1/customers') {
       return send(200, { id: `cus_standin_${++counter}`, object: 'customer', email: body.email ?? null, metadata: {} })
     }
@@ -50,6 +53,10 @@ export async function startStripeStandIn() {
     /** What GET /v1/subscriptions/{id} answers from now on. */
     setSubscription(subscription: Record<string, unknown> & { id: string }) {
       subscriptions.set(subscription.id, subscription)
+    },
+    /** Every request answers this status (an outage) until it is given null. */
+    failWith(status: number | null) {
+      outage = status
     },
     env: {
       STRIPE_SECRET_KEY: 'sk_test_standin',

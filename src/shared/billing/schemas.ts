@@ -23,6 +23,8 @@ export const billingMessages = {
   promoFailed: 'Something went wrong. Please try again.',
   promoAlreadyUsed: 'You have already used your free month',
   alreadySubscribed: 'You already have this plan',
+  // one membership per member: a plan change goes through the billing portal, never a second checkout
+  oneMembership: 'You already have a membership. To change plans, use the billing portal in your billing settings.',
   noSubscription: 'No active subscription found. Please subscribe first.',
   noCustomer: 'No customer ID found',
   noPortalUrl: 'No portal URL returned',
@@ -97,6 +99,21 @@ export type MySubscription = {
 }
 
 export type MyBilling = { subscription: MySubscription | null; canManageBilling: boolean }
+
+/** A member Stripe bills more than once (two active subscriptions), for the admins to resolve. */
+export type MemberWithSeveralSubscriptions = {
+  userId: string
+  name: string
+  email: string
+  subscriptions: Array<{
+    stripeSubscriptionId: string | null
+    planId: string
+    planName: string
+    status: string
+    currentPeriodEnd: string | null
+    startedAt: string
+  }>
+}
 
 export type ActivePromo = { promo: { code: string; headline: string; text: string } | null }
 

@@ -54,6 +54,9 @@ export const billingCustomers = pgTable('billing_customers', {
 export const stripeEvents = pgTable('stripe_events', {
   id: text('id').primaryKey(),
   type: text('type').notNull(),
+  // why the event changed no subscription (null: it was applied). Such events are still
+  // answered 2xx, since Stripe retries anything else for days and a retry cannot help.
+  ignoredReason: text('ignored_reason'),
   processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
 })
 

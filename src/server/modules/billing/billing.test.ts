@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest'
 import Stripe from 'stripe'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-stand-in.ts'
-import { userSubscriptions } from '#server/db/schema/billing.ts'
+import { stripeEvents, userSubscriptions } from '#server/db/schema/billing.ts'
 import { ensureDefaultPlans, updatePlan } from './queries.ts'
-import { billingMessages, paymentMessages } from '#shared/billing/schemas.ts'
+import { billingMessages, paymentMessages, type MemberWithSeveralSubscriptions } from '#shared/billing/schemas.ts'
 
 const stripe = new Stripe('sk_test_signing_only')
 const day = 86_400_000
@@ -29,10 +29,14 @@ describe('billing with Stripe (local stand-in)', () => {
     t = await createTestApp({ ...standIn.env, PROMO_CODE: 'FreeMonth' })
     await ensureDefaultPlans(t.db)
     await updatePlan(t.db, 'full-access', { stripePriceId: 'price_full_access' })
+    await updatePlan(t.db, 'business', { stripePriceId: 'price_business' })
   })
   afterAll(async () => {
     await t?.close()
     await standIn?.close()
+  })
+  afterEach(() => {
+    vi.restoreAllMocks()
   })
 
   function sendEvent(event: Record<string, unknown>, signature?: string) {
@@ -146,6 +150,125 @@ describe('billing with Stripe (local stand-in)', () => {
     expect((await sessionUser(member)).subscribed).toBe(true)
   })
 
+  async function storedEvent(id: string) {
+    const [row] = await t.db.select().from(stripeEvents).where(eq(stripeEvents.id, id))
+    return row
+  }
+
+  function subscriptionRows(userId: string) {
+    return t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).orderBy(userSubscriptions.createdAt)
+  }
+
+  /** A member with an active subscription created by a webhook, as Stripe reports it. */
+  async function subscribedMember(planId = 'full-access') {
+    const member = await t.signedIn()
+    const tag = member.member.id.slice(0, 8)
+    const now = Date.now()
+    const subscription = stripeSubscription({ id: `sub_${planId.replace('-', '')}_${tag}`, customer: `cus_${tag}`, userId: member.member.id, planId, status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    expect((await sendEvent(event('customer.subscription.created', subscription, new Date(now - 60_000)))).status).toBe(200)
+    expect((await sessionUser(member)).subscribed).toBe(true)
+    return { member, subscription, tag, now }
+  }
+
+  test('a canceled subscription stays canceled when an update saying active arrives in the same second or later', async () => {
+    const { member, subscription } = await subscribedMember()
+    const canceledAt = new Date(Math.floor(Date.now() / 1000) * 1000)
+    await sendEvent(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, canceledAt))
+    expect((await sessionUser(member)).subscribed).toBe(false)
+
+    // Stripe's event times are whole seconds: this update cannot be ordered after the deletion by time
+    const sameSecond = event('customer.subscription.updated', subscription, new Date(canceledAt.getTime() + 900))
+    expect((await sendEvent(sameSecond)).status).toBe(200)
+    expect((await sessionUser(member)).subscribed).toBe(false)
+    await sendEvent(event('customer.subscription.updated', subscription, new Date(canceledAt.getTime() + 60_000)))
+
+    const [row] = await subscriptionRows(member.member.id)
+    expect(row?.status).toBe('canceled')
+    expect((await sessionUser(member)).subscribed).toBe(false)
+    // recorded, with the reason it changed nothing
+    expect((await storedEvent(sameSecond.id))?.ignoredReason).toMatch(/cancellation/)
+  })
+
+  test('a subscribed member cannot check out a second plan and is told to change plans in the billing portal', async () => {
+    const { member } = await subscribedMember()
+    const before = standIn.requests.length
+    const other = await member.post('/api/billing/checkout', { planId: 'business' })
+    expect(other.status).toBe(409)
+    expect((await errorOf(other)).message).toBe(billingMessages.oneMembership)
+    const same = await member.post('/api/billing/checkout', { planId: 'full-access' })
+    expect(same.status).toBe(409)
+    expect((await errorOf(same)).message).toBe(billingMessages.alreadySubscribed)
+    expect(standIn.requests.slice(before).filter((r) => r.path === '/v1/checkout/sessions')).toHaveLength(0)
+  })
+
+  test('when Stripe reports a second active subscription anyway, both are kept, a warning is logged and only admins see the member', async () => {
+    const warn = vi.spyOn(t.deps.logger, 'warn')
+    const { member, subscription: first, tag, now } = await subscribedMember()
+    const second = stripeSubscription({ id: `sub_second_${tag}`, customer: `cus_${tag}`, userId: member.member.id, planId: 'business', priceId: 'price_business', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    expect((await sendEvent(event('customer.subscription.created', second))).status).toBe(200)
+
+    expect((await subscriptionRows(member.member.id)).map((row) => [row.stripeSubscriptionId, row.status])).toEqual([
+      [first.id, 'active'],
+      [second.id, 'active'],
+    ])
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ userId: member.member.id, subscriptions: expect.arrayContaining([first.id, second.id]) }), 'member has more than one active subscription')
+
+    const path = '/api/admin/plans/several-subscriptions'
+    expect((await t.client().get(path)).status).toBe(401)
+    expect((await member.get(path)).status).toBe(403)
+    const admin = await t.signedIn({ admin: true })
+    const listed = async () => ((await (await admin.get(path)).json()) as { members: MemberWithSeveralSubscriptions[] }).members.find((m) => m.userId === member.member.id)
+    expect(await listed()).toMatchObject({
+      email: member.member.email,
+      subscriptions: [
+        { stripeSubscriptionId: first.id, planName: 'Prestige Club', status: 'active' },
+        { stripeSubscriptionId: second.id, planName: 'Business', status: 'active' },
+      ],
+    })
+
+    // once the admin cancels the extra one in Stripe, the member leaves the list
+    await sendEvent(event('customer.subscription.deleted', { ...second, status: 'canceled' }))
+    expect(await listed()).toBeUndefined()
+  })
+
+  test('a signed event without data is answered 200, recorded as ignored, and the reason is logged', async () => {
+    const warn = vi.spyOn(t.deps.logger, 'warn')
+    const bare = { id: `evt_bare_${Date.now()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000) }
+    const answer = await sendEvent(bare)
+    expect(answer.status).toBe(200)
+    const { ignored } = (await answer.json()) as { ignored: string }
+    expect(ignored).toBe('the event carries no data object')
+    expect((await storedEvent(bare.id))?.ignoredReason).toBe(ignored)
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ eventId: bare.id, reason: ignored }), 'stripe event ignored')
+    expect(await (await sendEvent(bare)).json()).toEqual({ received: true, duplicate: true })
+  })
+
+  test('an invoice paid for a subscription Stripe does not know is answered 200, recorded as ignored, and the reason is logged', async () => {
+    const warn = vi.spyOn(t.deps.logger, 'warn')
+    const paid = event('invoice.paid', { id: 'in_unknown', object: 'invoice', parent: { subscription_details: { subscription: 'sub_nobody_knows' } } })
+    const answer = await sendEvent(paid)
+    expect(answer.status).toBe(200)
+    expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_nobody_knows' })
+    expect((await storedEvent(paid.id))?.ignoredReason).toBe('Stripe does not know the subscription')
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ eventId: paid.id, reason: 'Stripe does not know the subscription' }), 'stripe event ignored')
+    expect(await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, 'sub_nobody_knows'))).toHaveLength(0)
+  })
+
+  test('while Stripe is unreachable an invoice event answers 500, so Stripe sends it again, and the retry applies it', async () => {
+    const { member, subscription } = await subscribedMember()
+    standIn.setSubscription({ ...subscription, status: 'past_due' })
+    const failed = event('invoice.payment_failed', { id: 'in_outage', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } })
+    standIn.failWith(500)
+    try {
+      expect((await sendEvent(failed)).status).toBe(500)
+    } finally {
+      standIn.failWith(null)
+    }
+    expect(await storedEvent(failed.id)).toBeUndefined()
+    expect(await (await sendEvent(failed)).json()).toEqual({ received: true })
+    expect((await sessionUser(member)).subscribed).toBe(false)
+  })
+
   test('a forged or unsigned event gets 400 and changes nothing', async () => {
     const member = await t.signedIn()
     const now = Date.now()
@@ -211,6 +334,24 @@ describe('billing without Stripe: the test checkout', () => {
     expect((await sessionUser(member)).subscribed).toBe(true)
     expect((await member.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
     expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'full-access' }))).message).toBe(billingMessages.alreadySubscribed)
+  })
+
+  test('a subscribed member cannot open a second test checkout, nor complete one opened before subscribing', async () => {
+    const member = await t.signedIn()
+    const open = async (planId: string) => ((await (await member.post('/api/billing/checkout', { planId })).json()) as { url: string }).url.split('/').at(-1)!
+    const first = await open('full-access')
+    const second = await open('business')
+    expect((await member.post(`/api/billing/test-checkout/${first}/complete`)).status).toBe(200)
+
+    const again = await member.post('/api/billing/checkout', { planId: 'business' })
+    expect(again.status).toBe(409)
+    expect((await errorOf(again)).message).toBe(billingMessages.oneMembership)
+    const late = await member.post(`/api/billing/test-checkout/${second}/complete`)
+    expect(late.status).toBe(409)
+    expect((await errorOf(late)).message).toBe(billingMessages.oneMembership)
+
+    expect(await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.member.id))).toHaveLength(1)
+    expect(((await (await member.get(`/api/billing/test-checkout/${second}`)).json()) as { status: string }).status).toBe('open')
   })
 
   test('one free month per member, enforced by the server', async () => {

@@ -1,6 +1,8 @@
-import { and, asc, desc, eq, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
+import { user } from '#server/db/schema/auth.ts'
 import { billingCustomers, plans, promoRedemptions, stripeEvents, testCheckouts, userSubscriptions } from '#server/db/schema/billing.ts'
+import { accessGrantingStatuses } from '#server/platform/subscriptions.ts'
 
 export const defaultPlans = [
   {
@@ -70,6 +72,46 @@ export async function findLatestSubscription(db: Db, userId: string) {
   return row
 }
 
+/** Rows that give access now (spec 000 §4), the same rule as hasActiveSubscription. */
+function activeAt(now: Date) {
+  return and(inArray(userSubscriptions.status, [...accessGrantingStatuses]), gt(userSubscriptions.currentPeriodEnd, now))
+}
+
+/** The member's subscriptions that give access now: one, normally (one membership per member). */
+export function listActiveSubscriptions(db: Db, userId: string, now = new Date()) {
+  return db
+    .select({ planId: userSubscriptions.planId, stripeSubscriptionId: userSubscriptions.stripeSubscriptionId })
+    .from(userSubscriptions)
+    .where(and(eq(userSubscriptions.userId, userId), activeAt(now)))
+}
+
+/** Serialises a member's subscription writes until the transaction ends (two test checkouts completed at once). */
+export async function lockMemberBilling(tx: Db, userId: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${userId}`}))`)
+}
+
+/** Every active subscription of the members who have more than one (admin only: across members). */
+export function listSeveralActiveSubscriptions(db: Db, now = new Date()) {
+  const doubled = db.select({ userId: userSubscriptions.userId }).from(userSubscriptions).where(activeAt(now)).groupBy(userSubscriptions.userId).having(sql`count(*) > 1`)
+  return db
+    .select({
+      userId: userSubscriptions.userId,
+      name: user.name,
+      email: user.email,
+      stripeSubscriptionId: userSubscriptions.stripeSubscriptionId,
+      planId: userSubscriptions.planId,
+      planName: plans.name,
+      status: userSubscriptions.status,
+      currentPeriodEnd: userSubscriptions.currentPeriodEnd,
+      startedAt: userSubscriptions.createdAt,
+    })
+    .from(userSubscriptions)
+    .innerJoin(user, eq(user.id, userSubscriptions.userId))
+    .leftJoin(plans, eq(plans.id, userSubscriptions.planId))
+    .where(and(activeAt(now), inArray(userSubscriptions.userId, doubled)))
+    .orderBy(asc(user.email), asc(userSubscriptions.userId), asc(userSubscriptions.createdAt))
+}
+
 export async function findSubscriptionByStripeId(db: Db, stripeSubscriptionId: string) {
   const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, stripeSubscriptionId))
   return row
@@ -89,11 +131,16 @@ export type SubscriptionState = {
   stateAt: Date
 }
 
+/** Stripe's terminal statuses: such a subscription never becomes active again (a new checkout makes a new one). */
+const finalStatuses = ['canceled', 'incomplete_expired']
+
 /**
  * Writes a subscription's state unless a newer state is already stored: events
  * that arrive late never move a subscription backwards. Returns whether it wrote.
  */
 export async function upsertSubscriptionState(db: Db, state: SubscriptionState): Promise<boolean> {
+  const notFinal = notInArray(userSubscriptions.status, finalStatuses)
+  const notOlder = sql`(${userSubscriptions.stateAt} is null or ${userSubscriptions.stateAt} <= ${state.stateAt.toISOString()}::timestamptz)`
   const rows = await db
     .insert(userSubscriptions)
     .values({ ...state, updatedAt: new Date() })
@@ -109,7 +156,10 @@ export async function upsertSubscriptionState(db: Db, state: SubscriptionState):
         stateAt: state.stateAt,
         updatedAt: new Date(),
       },
-      setWhere: sql`${userSubscriptions.stateAt} is null or ${userSubscriptions.stateAt} <= ${state.stateAt.toISOString()}::timestamptz`,
+      // A final row is never rewritten: event times are whole seconds, so an update sent in the
+      // same second as the deletion cannot be ordered by time. A final state, being final, is
+      // stored whatever its time (no later truth can follow it).
+      setWhere: finalStatuses.includes(state.status) ? notFinal : and(notFinal, notOlder),
     })
     .returning({ id: userSubscriptions.id })
   return rows.length > 0
@@ -129,10 +179,14 @@ export function saveBillingCustomer(db: Db, userId: string, stripeCustomerId: st
   return db.insert(billingCustomers).values({ userId, stripeCustomerId }).onConflictDoNothing()
 }
 
-/** Records an event id; false when it was already processed (a replay). */
-export async function claimStripeEvent(db: Db, id: string, type: string): Promise<boolean> {
-  const rows = await db.insert(stripeEvents).values({ id, type }).onConflictDoNothing().returning({ id: stripeEvents.id })
+/** Records an event id (with why it changes nothing, if it does not); false when it was already processed (a replay). */
+export async function claimStripeEvent(db: Db, id: string, type: string, ignoredReason: string | null = null): Promise<boolean> {
+  const rows = await db.insert(stripeEvents).values({ id, type, ignoredReason }).onConflictDoNothing().returning({ id: stripeEvents.id })
   return rows.length > 0
+}
+
+export function markStripeEventIgnored(db: Db, id: string, reason: string) {
+  return db.update(stripeEvents).set({ ignoredReason: reason }).where(eq(stripeEvents.id, id))
 }
 
 export async function findPromoRedemption(db: Db, userId: string) {

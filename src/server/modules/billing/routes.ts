@@ -25,6 +25,7 @@ export const billingRoutes = new Hono<AppEnv>()
 
 export const adminPlanRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await billing.listPlansForAdmin(c.var.ctx)))
+  .get('/several-subscriptions', async (c) => c.json(await billing.listMembersWithSeveralSubscriptions(c.var.ctx)))
   .put('/:planId', validate('param', z.object({ planId: PlanId })), validate('json', UpdatePlanInput), async (c) =>
     c.json(await billing.updatePlanAsAdmin(c.var.ctx, c.req.valid('param').planId, c.req.valid('json'))),
   )

@@ -12,6 +12,7 @@ import {
   type AdminPlan,
   type CheckoutInput,
   type CheckoutResponse,
+  type MemberWithSeveralSubscriptions,
   type MyBilling,
   type Plan,
   type PromoCodeInput,
@@ -91,17 +92,16 @@ export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<Che
   const plan = await queries.findPlan(db, input.planId)
   if (!plan || !plan.isActive || plan.priceCents <= 0) throw new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
 
-  const current = (await queries.findLatestSubscription(db, user.id))?.subscription
-  if (current && current.planId === plan.id && isSubscribed(current.status, current.currentPeriodEnd)) {
-    throw new AppError('CONFLICT', billingMessages.alreadySubscribed)
-  }
+  const active = await queries.listActiveSubscriptions(db, user.id)
+  if (active.some((row) => row.planId === plan.id)) throw new AppError('CONFLICT', billingMessages.alreadySubscribed)
 
   const promo = acceptedPromo(ctx, input.promoCode)
-  if (promo) {
-    const redemption = await queries.findPromoRedemption(db, user.id)
-    if (redemption?.status === 'used') throw new AppError('CONFLICT', billingMessages.promoAlreadyUsed)
-    await queries.reservePromo(db, user.id, promo)
-  }
+  if (promo && (await queries.findPromoRedemption(db, user.id))?.status === 'used') throw new AppError('CONFLICT', billingMessages.promoAlreadyUsed)
+  // One membership per member: a second checkout would have Stripe bill both subscriptions,
+  // so a plan change goes through the billing portal (checked after the promo, whose
+  // refusal answers a promo checkout more precisely).
+  if (active.length > 0) throw new AppError('CONFLICT', billingMessages.oneMembership)
+  if (promo) await queries.reservePromo(db, user.id, promo)
   const trialDays = promo ? promoTrialDays : 0
 
   if (!payments) {
@@ -156,7 +156,7 @@ function paymentServiceError(ctx: Ctx, error: unknown, fallback: 'CHECKOUT_FAILE
 
 export type SubscriptionChange = queries.SubscriptionState & { promoUsed?: boolean }
 
-/** Applies a subscription state in one transaction; older states than the stored one change nothing. */
+/** Applies a subscription state in one transaction; older states than the stored one, and anything after a cancellation, change nothing. */
 export async function applySubscriptionChange(deps: Deps, tx: Db, change: SubscriptionChange): Promise<boolean> {
   const { promoUsed, ...state } = change
   const written = await queries.upsertSubscriptionState(tx, state)
@@ -190,7 +190,13 @@ export async function completeTestCheckout(ctx: Ctx, id: string): Promise<{ redi
   const now = new Date()
   const days = found.checkout.trialDays || 30
   await withTransaction(deps.db, async (tx) => {
+    await queries.lockMemberBilling(tx, user.id)
     if (!(await queries.completeTestCheckoutRow(tx, id))) throw new AppError('NOT_FOUND', billingMessages.testCheckoutNotFound)
+    // one membership per member: a checkout opened before another one completed is refused here (the row stays open)
+    const active = await queries.listActiveSubscriptions(tx, user.id, now)
+    if (active.length > 0) {
+      throw new AppError('CONFLICT', active.some((row) => row.planId === found.checkout.planId) ? billingMessages.alreadySubscribed : billingMessages.oneMembership)
+    }
     await applySubscriptionChange(deps, tx, {
       userId: user.id,
       planId: found.checkout.planId,
@@ -210,6 +216,15 @@ export async function completeTestCheckout(ctx: Ctx, id: string): Promise<{ redi
 
 // ---- Stripe webhooks ----
 
+/**
+ * Why a verified event changes no subscription. It is still recorded and answered 2xx:
+ * Stripe retries any other answer for days, and a retry would meet the same event.
+ * `unexpected` ones are logged as warnings (Stripe does not send them in normal operation).
+ */
+type Ignored = { ignored: string; unexpected: boolean }
+const ignore = (reason: string, unexpected = false): Ignored => ({ ignored: reason, unexpected })
+const olderThanStored = 'a newer state or a final cancellation of the subscription is already stored'
+
 function idOf(value: string | { id: string } | null | undefined): string | null {
   if (!value) return null
   return typeof value === 'string' ? value : value.id
@@ -225,10 +240,11 @@ async function planIdForSubscription(db: Db, subscription: Stripe.Subscription):
   return priceId ?? 'unknown'
 }
 
-async function stateFromSubscription(db: Db, subscription: Stripe.Subscription, stateAt: Date, status?: string): Promise<SubscriptionChange | null> {
+async function stateFromSubscription(db: Db, subscription: Stripe.Subscription, stateAt: Date, status?: string): Promise<SubscriptionChange | Ignored> {
+  if (typeof subscription.id !== 'string' || typeof (status ?? subscription.status) !== 'string') return ignore('the event carries no subscription id or status', true)
   const customerId = idOf(subscription.customer)
   const userId = subscription.metadata?.userId || (customerId ? await queries.findUserIdByCustomer(db, customerId) : undefined)
-  if (!userId) return null
+  if (!userId) return ignore('no member matches the subscription', true)
   // Stripe reports the billing period on the subscription item (recent API versions) or on the subscription (older ones)
   const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined
   const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number }
@@ -248,6 +264,17 @@ async function stateFromSubscription(db: Db, subscription: Stripe.Subscription, 
   }
 }
 
+/** The subscription as Stripe has it now; null when Stripe answers 404 (it does not know it, so a retry cannot help). */
+async function retrieveSubscription(stripe: Stripe, subscriptionId: string): Promise<Stripe.Subscription | null> {
+  try {
+    return await stripe.subscriptions.retrieve(subscriptionId)
+  } catch (error) {
+    // anything else (Stripe unreachable, rate limited) stays a 500, so that Stripe retries later
+    if ((error as { statusCode?: number }).statusCode === 404) return null
+    throw error
+  }
+}
+
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription
   const current = (invoice as unknown as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }).parent?.subscription_details?.subscription
@@ -255,19 +282,24 @@ function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
 }
 
 /** What an event means for a subscription, reading the current subscription from Stripe where the event holds only its id. */
-async function changeForEvent(deps: Deps, stripe: Stripe, event: Stripe.Event): Promise<SubscriptionChange | null> {
+async function changeForEvent(deps: Deps, stripe: Stripe, event: Stripe.Event): Promise<SubscriptionChange | Ignored> {
+  // the signature proves the sender, not the shape: a payload without data must not become a 500
+  const object: unknown = (event as { data?: { object?: unknown } }).data?.object
+  if (!object || typeof object !== 'object') return ignore('the event carries no data object', true)
+  if (typeof event.created !== 'number') return ignore('the event carries no creation time', true)
   const stateAt = new Date(event.created * 1000)
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object
       const subscriptionId = idOf(session.subscription as string | { id: string } | null)
-      if (session.mode !== 'subscription' || !subscriptionId) return null
-      const subscription = await stripe.subscriptions.retrieve(subscriptionId)
+      if (session.mode !== 'subscription' || !subscriptionId) return ignore('the checkout made no subscription')
+      const subscription = await retrieveSubscription(stripe, subscriptionId)
+      if (!subscription) return ignore('Stripe does not know the subscription', true)
       if (!subscription.metadata?.userId && session.client_reference_id) {
         subscription.metadata = { ...subscription.metadata, userId: session.client_reference_id }
       }
       const change = await stateFromSubscription(deps.db, subscription, stateAt)
-      return change && { ...change, email: session.customer_details?.email ?? null, promoUsed: Boolean(session.metadata?.promo) }
+      return 'ignored' in change ? change : { ...change, email: session.customer_details?.email ?? null, promoUsed: Boolean(session.metadata?.promo) }
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -277,16 +309,20 @@ async function changeForEvent(deps: Deps, stripe: Stripe, event: Stripe.Event): 
     case 'invoice.paid':
     case 'invoice.payment_failed': {
       const subscriptionId = invoiceSubscriptionId(event.data.object)
-      if (!subscriptionId) return null
-      return stateFromSubscription(deps.db, await stripe.subscriptions.retrieve(subscriptionId), stateAt)
+      if (!subscriptionId) return ignore('the invoice belongs to no subscription')
+      const subscription = await retrieveSubscription(stripe, subscriptionId)
+      if (!subscription) return ignore('Stripe does not know the subscription', true)
+      return stateFromSubscription(deps.db, subscription, stateAt)
     }
     default:
-      return null
+      return ignore('billing does not act on this event type')
   }
 }
 
-/** POST /api/billing/webhook: verified, processed once per event id, never backwards. */
-export async function handleStripeWebhook(deps: Deps, payload: string, signature: string | undefined): Promise<{ received: true; duplicate?: true }> {
+export type WebhookAnswer = { received: true; duplicate?: true; ignored?: string }
+
+/** POST /api/billing/webhook: verified, processed once per event id, never backwards, always recorded. */
+export async function handleStripeWebhook(deps: Deps, payload: string, signature: string | undefined): Promise<WebhookAnswer> {
   const { payments, db, logger } = deps
   if (!payments || !signature) throw new AppError('VALIDATION', 'Invalid webhook signature')
   let event: Stripe.Event
@@ -295,14 +331,37 @@ export async function handleStripeWebhook(deps: Deps, payload: string, signature
   } catch {
     throw new AppError('VALIDATION', 'Invalid webhook signature')
   }
+  // without an id the event cannot be recorded, nor replayed safely: it is no Stripe event
+  if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new AppError('VALIDATION', 'Invalid webhook payload')
   const change = await changeForEvent(deps, payments.stripe, event)
-  const processed = await withTransaction(db, async (tx) => {
-    if (!(await queries.claimStripeEvent(tx, event.id, event.type))) return false
-    if (change) await applySubscriptionChange(deps, tx, change)
-    return true
+  const result = await withTransaction(db, async (tx) => {
+    if ('ignored' in change) {
+      return (await queries.claimStripeEvent(tx, event.id, event.type, change.ignored)) ? change : ('duplicate' as const)
+    }
+    if (!(await queries.claimStripeEvent(tx, event.id, event.type))) return 'duplicate' as const
+    if (!(await applySubscriptionChange(deps, tx, change))) {
+      await queries.markStripeEventIgnored(tx, event.id, olderThanStored)
+      return ignore(olderThanStored)
+    }
+    return { userId: change.userId, active: await queries.listActiveSubscriptions(tx, change.userId) }
   })
-  logger.info({ eventId: event.id, type: event.type, duplicate: !processed, applied: Boolean(change) }, 'stripe event')
-  return processed ? { received: true } : { received: true, duplicate: true }
+
+  const facts = { eventId: event.id, type: event.type }
+  if (result === 'duplicate') {
+    logger.info({ ...facts, duplicate: true }, 'stripe event')
+    return { received: true, duplicate: true }
+  }
+  if ('ignored' in result) {
+    if (result.unexpected) logger.warn({ ...facts, reason: result.ignored }, 'stripe event ignored')
+    else logger.info({ ...facts, reason: result.ignored }, 'stripe event ignored')
+    return { received: true, ignored: result.ignored }
+  }
+  // Stripe's word is recorded as it is (both subscriptions bill); admins resolve it from /admin/plans
+  if (result.active.length > 1) {
+    logger.warn({ ...facts, userId: result.userId, subscriptions: result.active.map((row) => row.stripeSubscriptionId) }, 'member has more than one active subscription')
+  }
+  logger.info({ ...facts, applied: true }, 'stripe event')
+  return { received: true }
 }
 
 // ---- billing portal ----
@@ -332,6 +391,25 @@ function toAdminPlan(row: PlanRow): AdminPlan {
 export async function listPlansForAdmin(ctx: Ctx): Promise<{ plans: AdminPlan[] }> {
   requireAdmin(ctx)
   return { plans: (await queries.listAllPlans(ctx.deps.db)).map(toAdminPlan) }
+}
+
+/** Members Stripe bills for more than one active subscription (two checkouts completed anyway), for admins to resolve. */
+export async function listMembersWithSeveralSubscriptions(ctx: Ctx): Promise<{ members: MemberWithSeveralSubscriptions[] }> {
+  requireAdmin(ctx)
+  const members = new Map<string, MemberWithSeveralSubscriptions>()
+  for (const row of await queries.listSeveralActiveSubscriptions(ctx.deps.db)) {
+    let member = members.get(row.userId)
+    if (!member) members.set(row.userId, (member = { userId: row.userId, name: row.name, email: row.email, subscriptions: [] }))
+    member.subscriptions.push({
+      stripeSubscriptionId: row.stripeSubscriptionId,
+      planId: row.planId,
+      planName: row.planName ?? row.planId,
+      status: row.status,
+      currentPeriodEnd: row.currentPeriodEnd?.toISOString() ?? null,
+      startedAt: row.startedAt.toISOString(),
+    })
+  }
+  return { members: [...members.values()] }
 }
 
 export async function updatePlanAsAdmin(ctx: Ctx, planId: string, input: UpdatePlanValues): Promise<{ plan: AdminPlan }> {

@@ -1,6 +1,14 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { billingMessages, paymentMessages, type AdminPlan, type MyBilling, type TestCheckout, type UpdatePlanInput } from '#shared/billing/schemas.ts'
+import {
+  billingMessages,
+  paymentMessages,
+  type AdminPlan,
+  type MemberWithSeveralSubscriptions,
+  type MyBilling,
+  type TestCheckout,
+  type UpdatePlanInput,
+} from '#shared/billing/schemas.ts'
 import { apiFetch, messageOf } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
 import { plansQuery } from '#web/features/billing/api/plans.ts'
@@ -22,6 +30,12 @@ export const testCheckoutQuery = (checkoutId: string) =>
 
 export const adminPlansQuery = () =>
   queryOptions({ queryKey: ['billing', 'admin-plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: AdminPlan[] }>('/api/admin/plans', { signal }) })
+
+export const severalSubscriptionsQuery = () =>
+  queryOptions({
+    queryKey: ['billing', 'admin-several-subscriptions'] as const,
+    queryFn: ({ signal }) => apiFetch<{ members: MemberWithSeveralSubscriptions[] }>('/api/admin/plans/several-subscriptions', { signal }),
+  })
 
 /** Completes the local test checkout; the session (subscribed) and the billing summary are read again before the caller moves on. */
 export function useCompleteTestCheckout(checkoutId: string) {

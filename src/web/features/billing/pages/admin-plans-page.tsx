@@ -12,7 +12,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { firstErrorMessage, showServerFieldErrors } from '#web/lib/form-errors.ts'
 import { onePerLine } from '#web/lib/one-per-line.ts'
-import { adminPlansQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
+import { adminPlansQuery, severalSubscriptionsQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
 export function AdminPlansPage() {
@@ -30,7 +30,52 @@ export function AdminPlansPage() {
       ) : null}
       {plans.isError ? <p role="alert">{messageOf(plans.error, paymentMessages.DEFAULT)}</p> : null}
       {plans.data?.plans.map((plan) => <PlanForm key={plan.id} plan={plan} />)}
+      <SeveralSubscriptions />
     </div>
+  )
+}
+
+const dateFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
+
+/**
+ * One membership per member, yet Stripe may still complete two checkouts (opened
+ * side by side): both subscriptions bill, so the admins see them here and cancel one.
+ */
+function SeveralSubscriptions() {
+  const report = useQuery(severalSubscriptionsQuery())
+  const members = report.data?.members
+  return (
+    <section aria-labelledby="several-subscriptions-title" className="grid gap-2">
+      <h2 id="several-subscriptions-title" className="text-lg font-semibold tracking-tight">
+        Members with more than one active subscription
+      </h2>
+      <p className="text-sm text-muted-foreground">Stripe bills each of these subscriptions. Cancel the extra one in Stripe; the member then leaves this list.</p>
+      {report.isPending ? (
+        <p role="status" className="text-sm text-muted-foreground">
+          Loading…
+        </p>
+      ) : null}
+      {report.isError ? <p role="alert">{messageOf(report.error, paymentMessages.DEFAULT)}</p> : null}
+      {members?.length === 0 ? <p className="text-sm">No member has more than one active subscription.</p> : null}
+      {members?.length ? (
+        <ul className="grid gap-3 text-sm">
+          {members.map((member) => (
+            <li key={member.userId}>
+              <span className="font-medium">{member.name}</span> ({member.email})
+              <ul className="ml-5 list-disc">
+                {member.subscriptions.map((subscription) => (
+                  <li key={subscription.stripeSubscriptionId ?? subscription.startedAt}>
+                    {subscription.planName}, {subscription.status}
+                    {subscription.currentPeriodEnd ? `, until ${dateFormat.format(new Date(subscription.currentPeriodEnd))}` : ''}
+                    {subscription.stripeSubscriptionId ? <span className="font-mono text-muted-foreground"> {subscription.stripeSubscriptionId}</span> : null}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      ) : null}
+    </section>
   )
 }
 

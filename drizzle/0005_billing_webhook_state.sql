@@ -1,0 +1,1 @@
+ALTER TABLE "stripe_events" ADD COLUMN "ignored_reason" text;
