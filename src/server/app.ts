@@ -1,13 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
 import { compress } from 'hono/compress'
+import { HTTPException } from 'hono/http-exception'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError, fromDatabaseError } from '#server/platform/app-error.ts'
-import { createAuth } from '#server/platform/auth.ts'
+import { createAuth, exposedAuthEndpoints } from '#server/platform/auth.ts'
 import type { AppEnv, Ctx, Deps } from '#server/platform/context.ts'
 import { requireAccess, viewerOf } from '#server/platform/guards.ts'
 import type { Logger } from '#server/platform/logger.ts'
@@ -32,7 +34,7 @@ import { adminJobRoutes, applicationRoutes, jobRoutes, savedRoutes } from '#serv
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
-import { publicFormRateLimit, signInRateLimit } from '#shared/constants.ts'
+import { passwordResetMailLimit, publicFormRateLimit, requestBodyLimits, signInRateLimit } from '#shared/constants.ts'
 
 export const webRoot = path.resolve(import.meta.dirname, '../../dist/web')
 
@@ -50,6 +52,7 @@ export async function createDeps(options: { config: Config; database: Database; 
     payments: createPayments(config),
     logger,
     signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
+    resetMailLimiter: new RateLimiter(passwordResetMailLimit.maxRequests, passwordResetMailLimit.windowSeconds * 1000),
     subscriptionCache: createSubscriptionCache(database.db),
     storage: createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
     realtime,
@@ -76,6 +79,21 @@ function passRefreshedSessionCookies(responseHeaders: Headers, sessionCookies: H
   for (const cookie of sessionCookies.getSetCookie()) {
     if (!alreadySet.has(cookie.split('=')[0])) responseHeaders.append('Set-Cookie', cookie)
   }
+}
+
+/** Methods that change state: they need our own Origin and a session checked in the database. */
+const readOnlyMethods = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** Server-to-server callers that cannot send our Origin: Stripe, authenticated by its signature. */
+const originExempt = new Set(['/api/billing/webhook'])
+
+/** A client mistake Hono itself refuses (malformed JSON, a body over the limit) as our error; its own failures stay unknown. */
+function fromHttpException(error: HTTPException): AppError | undefined {
+  if (error.status >= 500) return undefined
+  if (error.status === 413) return new AppError('TOO_LARGE', genericMessages.bodyTooLarge)
+  if (error.status === 401) return new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
+  if (error.status === 404) return new AppError('NOT_FOUND', genericMessages.notFound)
+  return new AppError('VALIDATION', genericMessages.invalidRequest)
 }
 
 export function createApp(deps: Deps) {
@@ -111,7 +129,7 @@ export function createApp(deps: Deps) {
 
   app.onError((error, c) => {
     const requestId = c.get('requestId')
-    const known = error instanceof AppError ? error : fromDatabaseError(error)
+    const known = error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : fromDatabaseError(error)
     if (known) {
       for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value)
       const body: ErrorBody = { error: { code: known.code, message: known.message, fields: known.fields, requestId } }
@@ -132,14 +150,43 @@ export function createApp(deps: Deps) {
     }
   })
 
-  // better-auth's own endpoints (OAuth redirects and callbacks, two-factor internals)
-  app.on(['GET', 'POST'], '/api/auth/*', (c) => auth.handler(c.req.raw))
+  // Every body is read against a limit: JSON and forms are small, uploads have
+  // their own limits per route under the multipart ceiling (decision 012).
+  const jsonLimit = bodyLimit({ maxSize: requestBodyLimits.jsonBytes, onError: () => { throw new AppError('TOO_LARGE', genericMessages.bodyTooLarge) } })
+  const multipartLimit = bodyLimit({ maxSize: requestBodyLimits.multipartBytes, onError: () => { throw new AppError('TOO_LARGE', genericMessages.bodyTooLarge) } })
+  app.use('/api/*', (c, next) => {
+    if (readOnlyMethods.has(c.req.method)) return next()
+    return (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartLimit(c, next) : jsonLimit(c, next)
+  })
+
+  // A state-changing request must come from our own pages: SameSite=Lax alone
+  // lets another site post a form (multipart) with the member's cookies.
+  app.use('/api/*', async (c, next) => {
+    if (!readOnlyMethods.has(c.req.method) && !originExempt.has(c.req.path) && c.req.header('origin') !== config.baseUrl) {
+      throw new AppError('FORBIDDEN', genericMessages.foreignOrigin)
+    }
+    await next()
+  })
+
+  // better-auth's own endpoints: only those the product needs (Google's callback),
+  // under the same per-IP limit as our sign-in routes; every other /api/auth path
+  // falls through to the 404 below (decision 012).
+  for (const endpoint of exposedAuthEndpoints(config)) {
+    app.on(endpoint.method, endpoint.path, (c) => {
+      if (!deps.signInLimiter.hit(clientIp(c as unknown as Context, config.TRUST_PROXY))) {
+        throw new AppError('RATE_LIMITED', genericMessages.tooManyAttempts, undefined, { 'Retry-After': String(signInRateLimit.windowSeconds) })
+      }
+      return auth.handler(c.req.raw)
+    })
+  }
 
   app.use('/api/*', async (c, next) => {
-    // With the cookie cache this costs no database round trip on most requests;
+    // With the cookie cache this costs no database round trip on most reads;
     // when the cache has expired, better-auth re-reads the session and hands back
-    // a fresh cache cookie, which is passed on below.
-    const { cookies: sessionCookies, session } = await readSession(c.req.raw.headers)
+    // a fresh cache cookie, which is passed on below. A state-changing request
+    // always asks the database, so a session ended by sign-out or a password
+    // change stops writing at once, not when the cache runs out.
+    const { cookies: sessionCookies, session } = await readSession(c.req.raw.headers, { fresh: !readOnlyMethods.has(c.req.method) })
     let viewer: ReturnType<Ctx['viewer']> | undefined
     const ctx: Ctx = {
       deps,
@@ -151,7 +198,7 @@ export function createApp(deps: Deps) {
       viewer: () => (viewer ??= viewerOf(deps, session)),
     }
     c.set('ctx', ctx)
-    await requireAccess(ctx, apiAccessFor(c.req.path))
+    await requireAccess(ctx, apiAccessFor(c.req.path, c.req.method))
     await next()
     passRefreshedSessionCookies(c.res.headers, sessionCookies)
   })

@@ -78,19 +78,28 @@ export const pageAccess = {
 export type PagePath = keyof typeof pageAccess
 
 /**
- * API areas by path prefix. Endpoints inside an area may ask for more (an admin
- * action inside a member area) through the service's own checks, never less.
+ * API areas by path prefix, and single endpoints inside them where the endpoint
+ * asks for more than its area (a member's own billing inside the public billing
+ * area; an admin action inside a member area), as 'METHOD /path' when only one
+ * method asks for more. Services check again; the table is never looser than
+ * they are, and the authorization matrix test (src/server/authorization-matrix.test.ts)
+ * calls every route as every role to prove it, failing for a route without an entry.
  */
 export const apiAccess = {
-  '/api/auth': 'visitor', // better-auth's own endpoints; each checks its session itself
+  '/api/auth': 'visitor', // better-auth's endpoints the product exposes: Google's callback only (decision 012)
   '/api/accounts': 'visitor', // sign-up, sign-in, session: public by nature
   '/api/accounts/security': 'member', // two-factor state, other sessions
-  '/api/billing': 'visitor', // plans and promo are public; each member endpoint checks its session
+  '/api/billing': 'visitor', // plans and promo are public
+  '/api/billing/me': 'member',
+  '/api/billing/checkout': 'member',
+  '/api/billing/test-checkout': 'member',
+  '/api/billing/portal': 'member',
   '/api/billing/webhook': 'visitor', // Stripe, authenticated by its signature
   '/api/admin': 'admin',
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
+  'PUT /api/community/trends': 'admin', // the trends panel is edited by admins (spec 000 §8)
   '/api/update-signup': 'visitor',
   '/api/profile': 'member', // the member's own profile, avatar, skills; avatars of others for display
   '/api/contact': 'visitor',
@@ -98,7 +107,8 @@ export const apiAccess = {
   '/api/jobs': 'subscriber', // the private job board (admin job management is under /api/admin/jobs)
   '/api/jobs/latest': 'visitor', // the newest three jobs of the landing teaser (spec 000 §1)
   '/api/jobs/logos': 'visitor', // company logos shown with that teaser
-  '/api/saved': 'member', // spec 001 §2 /saved is a member page; saving itself checks the subscription
+  '/api/saved': 'member', // spec 001 §2 /saved is a member page: a free member sees (and may drop) what they saved
+  'PUT /api/saved/jobs': 'subscriber', // saving a job is part of the private job board
   '/api/applications': 'member', // the member's own applications and resumes (applicant or admin only)
 } as const satisfies Record<string, AccessLevel>
 
@@ -154,12 +164,24 @@ export function isPublicPage(pathname: string): boolean {
 }
 
 // marked pure: the browser never asks for API levels, so its bundle leaves the API table out
-const apiPrefixes = /* @__PURE__ */ (() =>
+const apiEntries = /* @__PURE__ */ (() =>
   Object.entries(apiAccess)
-    .map(([prefix, level]) => ({ prefix, level: level as AccessLevel }))
-    .sort((a, b) => b.prefix.length - a.prefix.length))()
+    .map(([key, level]) => {
+      const [method, prefix] = key.includes(' ') ? key.split(' ') : [undefined, key]
+      return { method, prefix: prefix!, level: level as AccessLevel }
+    })
+    // the longest prefix first; for one prefix, the method-qualified entry first
+    .sort((a, b) => b.prefix.length - a.prefix.length || Number(Boolean(b.method)) - Number(Boolean(a.method))))()
 
-/** The access level of an API path: its longest matching area prefix; unknown areas are visitor (they 404). */
-export function apiAccessFor(pathname: string): AccessLevel {
-  return apiPrefixes.find((entry) => pathname === entry.prefix || pathname.startsWith(`${entry.prefix}/`))?.level ?? 'visitor'
+/** The table entry an API request falls under: its longest matching prefix (for its method), or undefined (unknown areas 404). */
+export function apiAccessEntry(pathname: string, method = 'GET'): { key: string; level: AccessLevel } | undefined {
+  const entry = apiEntries.find(
+    (candidate) => (!candidate.method || candidate.method === method) && (pathname === candidate.prefix || pathname.startsWith(`${candidate.prefix}/`)),
+  )
+  return entry && { key: entry.method ? `${entry.method} ${entry.prefix}` : entry.prefix, level: entry.level }
+}
+
+/** The access level of an API request; paths outside every area are visitor (they 404). */
+export function apiAccessFor(pathname: string, method = 'GET'): AccessLevel {
+  return apiAccessEntry(pathname, method)?.level ?? 'visitor'
 }

@@ -66,6 +66,20 @@ export const signInRateLimit = {
 
 export const passwordMinLength = 8
 
+// Password reset mails per address (our choice, decision 012): the per-IP limit
+// alone let one client send 40 to one inbox.
+export const passwordResetMailLimit = {
+  windowSeconds: 3600,
+  maxRequests: 3,
+} as const
+
+// Request bodies (decision 012): JSON and form bodies are small; uploads have
+// their own, smaller limits per route, under this ceiling.
+export const requestBodyLimits = {
+  jsonBytes: 1024 * 1024,
+  multipartBytes: 20 * 1024 * 1024,
+} as const
+
 // spec 000 §9: toasts
 export const toastLimit = 20
 

@@ -8,6 +8,7 @@ export const errorStatus = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
 } as const
@@ -30,6 +31,7 @@ export const databaseErrorMessages = {
   '42501': 'You do not have permission to perform this action',
 } as const
 
+
 export const genericMessages = {
   internal: 'An error occurred while processing your request',
   notFound: 'Not found',
@@ -38,6 +40,9 @@ export const genericMessages = {
   subscriptionRequired: 'This feature is only available to members',
   tooManyAttempts: 'Too many attempts. Please try again later.',
   invalidRequest: 'Invalid request format. Please try again.',
+  bodyTooLarge: 'The request is too large',
+  unsavableCharacter: 'Text contains a character that cannot be saved (a NUL character or broken Unicode)',
+  foreignOrigin: 'This request came from another site and was refused',
   connection: 'Connection error. Please check your internet connection.',
 } as const
 

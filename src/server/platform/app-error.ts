@@ -1,4 +1,4 @@
-import { databaseErrorMessages, type ErrorCode } from '#shared/errors.ts'
+import { databaseErrorMessages, genericMessages, type ErrorCode } from '#shared/errors.ts'
 
 /** The one error type services throw (ARCHITECTURE.md rule 2); app.onError maps it to HTTP once. */
 export class AppError extends Error {
@@ -29,5 +29,8 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   if (state === '23505') return new AppError('CONFLICT', databaseErrorMessages['23505'])
   if (state === '23503') return new AppError('VALIDATION', databaseErrorMessages['23503'])
   if (state === '42501') return new AppError('FORBIDDEN', databaseErrorMessages['42501'])
+  // text PostgreSQL cannot store, past the validators (a multipart field): a NUL
+  // character (22021), a NUL or lone surrogate in a JSON value (22P05, 22P02)
+  if (state === '22021' || state === '22P05' || state === '22P02') return new AppError('VALIDATION', genericMessages.unsavableCharacter)
   return undefined
 }

@@ -1,22 +1,49 @@
 import { betterAuth } from 'better-auth'
 import { drizzleAdapter } from 'better-auth/adapters/drizzle'
-import { admin, genericOAuth, twoFactor } from 'better-auth/plugins'
+import { APIError } from 'better-auth/api'
+import { genericOAuth, twoFactor } from 'better-auth/plugins'
+import { eq } from 'drizzle-orm'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema/index.ts'
 import type { Mailer } from '#server/platform/mail.ts'
-import { passwordMinLength, passwordResetTokenMinutes, sessionCookieCacheSeconds } from '#shared/constants.ts'
-import { userProfiles } from '#server/db/schema/accounts.ts'
+import { accountMessages } from '#shared/accounts/schemas.ts'
+import { passwordMinLength, passwordResetTokenMinutes, sessionCookieCacheSeconds, signInLockout } from '#shared/constants.ts'
+import { signInAttempts, userProfiles } from '#server/db/schema/accounts.ts'
 import type { Logger } from '#server/platform/logger.ts'
 
 export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string; logger: Logger }
 
+/** The one OAuth provider the product offers (spec 000 §7). */
+export const googleProviderId = 'google'
+
+/** better-auth's HTTP endpoints the product uses: everything else under /api/auth answers 404 (decision 012). */
+export function exposedAuthEndpoints(config: Config): Array<{ method: 'GET'; path: string }> {
+  // Google's redirect back to us: it carries the code, so it must reach better-auth itself.
+  // Starting the sign-in, two-factor, reset and the rest go through /api/accounts.
+  return googleEnabled(config) ? [{ method: 'GET', path: `/api/auth/oauth2/callback/${googleProviderId}` }] : []
+}
+
+export function googleEnabled(config: Config): boolean {
+  return Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
+}
+
+/** A display name from outside (Google's claims): one line, no markup characters, at most 80 characters like ours. */
+function cleanName(name: string | null | undefined): string {
+  return (name ?? '')
+    // eslint-disable-next-line no-control-regex -- control characters are what is removed
+    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 80)
+}
+
 // better-auth owns sessions (HTTP-only cookies), password hashing, reset tokens,
 // TOTP and the OAuth code exchange (ARCHITECTURE.md stack). The product's own
 // rules around it (lockout, the spec's messages, sign-up with a profile in one
-// transaction) live in modules/accounts.
+// transaction) live in modules/accounts; the hooks below hold the rules every
+// way into an account shares, whichever endpoint creates the session.
 export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
-  const googleEnabled = Boolean(config.GOOGLE_CLIENT_ID && config.GOOGLE_CLIENT_SECRET)
   return betterAuth({
     appName: 'Prestige Labs',
     baseURL: config.baseUrl,
@@ -41,9 +68,14 @@ export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
         twoFactor: schema.twoFactor,
       },
     }),
-    // Our own per-IP limit and account lockout guard the sign-in endpoints
-    // (modules/accounts); better-auth's limiter would answer with other words.
+    // Our own per-IP limit and account lockout guard every endpoint that is
+    // reachable (modules/accounts and the allowlist in app.ts); better-auth's
+    // limiter would answer with other words.
     rateLimit: { enabled: false },
+    user: {
+      // The role is ours (the admin plugin and its endpoints are not used: decision 012).
+      additionalFields: { role: { type: 'string', required: false, defaultValue: 'user', input: false } },
+    },
     session: {
       cookieCache: { enabled: true, maxAge: sessionCookieCacheSeconds },
     },
@@ -74,8 +106,30 @@ export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
       },
     },
     databaseHooks: {
+      session: {
+        create: {
+          // Every session, whichever way it was won (password, Google, two-factor),
+          // honours the lockout of spec 000 §4 on the account's address.
+          async before(newSession) {
+            const [owner] = await db
+              .select({ lockedUntil: signInAttempts.lockedUntil })
+              .from(schema.user)
+              .innerJoin(signInAttempts, eq(signInAttempts.email, schema.user.email))
+              .where(eq(schema.user.id, newSession.userId))
+            const lockedUntil = owner?.lockedUntil
+            if (lockedUntil && lockedUntil > new Date()) {
+              const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000))
+              throw new APIError('TOO_MANY_REQUESTS', { code: 'ACCOUNT_LOCKED', message: accountMessages.accountLocked(minutes) })
+            }
+          },
+        },
+      },
       user: {
         create: {
+          // Users from Google arrive with the name Google holds: cleaned like our own names.
+          async before(created) {
+            return { data: { ...created, name: cleanName(created.name) } }
+          },
           // Users made by Google sign-in get their profile here; password
           // sign-ups create theirs in the sign-up transaction itself.
           async after(created) {
@@ -89,27 +143,29 @@ export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
       },
     },
     plugins: [
-      admin({ defaultRole: 'user', adminRoles: ['admin'] }),
-      twoFactor({ issuer: 'Prestige Labs' }),
-      ...(googleEnabled
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: 'google',
-                  clientId: config.GOOGLE_CLIENT_ID!,
-                  clientSecret: config.GOOGLE_CLIENT_SECRET!,
-                  discoveryUrl: config.GOOGLE_DISCOVERY_URL,
-                  scopes: ['openid', 'email', 'profile'],
-                  pkce: true,
-                  // spec 000 §7: offline access with a consent prompt
-                  accessType: 'offline',
-                  prompt: 'consent',
-                },
-              ],
-            }),
-          ]
-        : []),
+      twoFactor({
+        issuer: 'Prestige Labs',
+        // wrong second-factor codes lock the account like wrong passwords (spec 000 §9)
+        accountLockout: { maxFailedAttempts: signInLockout.maxFailedAttempts, durationSeconds: signInLockout.lockMinutes * 60 },
+      }),
+      // always present, so its API is typed; without Google settings it has no provider
+      genericOAuth({
+        config: googleEnabled(config)
+          ? [
+              {
+                providerId: googleProviderId,
+                clientId: config.GOOGLE_CLIENT_ID!,
+                clientSecret: config.GOOGLE_CLIENT_SECRET!,
+                discoveryUrl: config.GOOGLE_DISCOVERY_URL,
+                scopes: ['openid', 'email', 'profile'],
+                pkce: true,
+                // spec 000 §7: offline access with a consent prompt
+                accessType: 'offline',
+                prompt: 'consent',
+              },
+            ]
+          : [],
+      }),
     ],
   })
 }

@@ -19,6 +19,8 @@ export type Deps = {
   payments: Payments
   logger: Logger
   signInLimiter: RateLimiter
+  /** Password reset mails per address: the per-IP limit alone let one client flood an inbox. */
+  resetMailLimiter: RateLimiter
   subscriptionCache: SubscriptionCache
   storage: Storage
   realtime: Realtime

@@ -4,6 +4,11 @@ import { anonymousViewer, decideAccess, type AccessLevel, type Viewer } from '#s
 import { accountMessages } from '#shared/accounts/schemas.ts'
 import { genericMessages } from '#shared/errors.ts'
 
+/**
+ * The account holds the admin role: what the interface shows (an author's badge,
+ * the admin menu) and what lifts the subscription requirement. It is not a
+ * permission: acting as an admin goes through `actsAsAdmin` / `requireAdmin`.
+ */
 export function isAdminUser(user: Pick<AuthUser, 'role'> | null | undefined): boolean {
   return user?.role === 'admin'
 }
@@ -16,24 +21,33 @@ export async function viewerOf(deps: Deps, session: AuthSession | null): Promise
 }
 
 /**
- * The session's holder may act as an admin: an admin account, with two-factor on
- * when ADMIN_REQUIRE_2FA says so. For services that give admins more inside a
- * member area (another member's resume), where the area check is not the admin one.
+ * THE admin check (ARCHITECTURE.md rule 13): the session's holder may act as an
+ * admin now, an admin account with two-factor on when ADMIN_REQUIRE_2FA says so.
+ * The admin area, moderation, and admin powers inside member areas (another
+ * member's resume, a closed job) all ask this, never the role alone.
  */
 export function actsAsAdmin(ctx: Ctx): boolean {
+  return adminRefusal(ctx) === undefined
+}
+
+function adminRefusal(ctx: Ctx): AppError | undefined {
   const user = ctx.session?.user
-  return isAdminUser(user) && (!ctx.deps.config.ADMIN_REQUIRE_2FA || !!user?.twoFactorEnabled)
+  if (!user) return new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
+  if (!isAdminUser(user)) return new AppError('FORBIDDEN', genericMessages.adminRequired)
+  if (ctx.deps.config.ADMIN_REQUIRE_2FA && !user.twoFactorEnabled) return new AppError('FORBIDDEN', accountMessages.twoFactorRequiredForAdmins)
+  return undefined
 }
 
 /** Throws the HTTP refusal for `level` (401 visitor, 403 member or non-admin). */
 export async function requireAccess(ctx: Ctx, level: AccessLevel): Promise<void> {
+  if (level === 'admin') {
+    requireAdmin(ctx)
+    return
+  }
   const decision = decideAccess(level, await ctx.viewer())
   if (decision === 'sign-in') throw new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
   if (decision === 'admin-only') throw new AppError('FORBIDDEN', genericMessages.adminRequired)
   if (decision === 'premium') throw new AppError('FORBIDDEN', genericMessages.subscriptionRequired)
-  if (level === 'admin' && ctx.deps.config.ADMIN_REQUIRE_2FA && !ctx.session?.user.twoFactorEnabled) {
-    throw new AppError('FORBIDDEN', accountMessages.twoFactorRequiredForAdmins)
-  }
 }
 
 export function requireUser(ctx: Ctx): AuthUser {
@@ -41,8 +55,9 @@ export function requireUser(ctx: Ctx): AuthUser {
   return ctx.session.user
 }
 
+/** The session's holder, when they may act as an admin now (`actsAsAdmin`); the refusal otherwise. */
 export function requireAdmin(ctx: Ctx): AuthUser {
-  const user = requireUser(ctx)
-  if (!isAdminUser(user)) throw new AppError('FORBIDDEN', genericMessages.adminRequired)
-  return user
+  const refusal = adminRefusal(ctx)
+  if (refusal) throw refusal
+  return ctx.session!.user
 }

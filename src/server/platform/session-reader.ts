@@ -25,17 +25,23 @@ function cookieCacheExpiry(data: string): number {
   }
 }
 
-export type SessionReader = (headers: Headers) => Promise<{ session: AuthSession | null; cookies: Headers }>
+/** With `fresh`, the session is read from the database, past both caches (state-changing requests). */
+export type SessionReader = (headers: Headers, options?: { fresh?: boolean }) => Promise<{ session: AuthSession | null; cookies: Headers }>
 
 export function createSessionReader(auth: Auth, now: () => number = Date.now): SessionReader {
   const remembered = new Map<string, { session: AuthSession; until: number }>()
-  return async (headers) => {
+  return async (headers, options = {}) => {
     const cookie = headers.get('cookie') ?? ''
     const token = tokenPattern.exec(cookie)?.[1]
     // no session cookie, no session: better-auth would answer the same
     if (!token) return { session: null, cookies: new Headers() }
     const data = dataPattern.exec(cookie)?.[1]
     const key = data ? createHash('sha256').update(token).update('\n').update(data).digest('base64') : undefined
+    if (options.fresh) {
+      const { headers: cookies, response: session } = await auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true })
+      if (!session && key) remembered.delete(key)
+      return { session, cookies }
+    }
     const hit = key ? remembered.get(key) : undefined
     if (hit && hit.until > now()) return { session: hit.session, cookies: new Headers() }
 

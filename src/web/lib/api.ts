@@ -25,16 +25,18 @@ const codeByStatus: Record<number, ErrorCode> = {
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
   409: 'CONFLICT',
+  413: 'TOO_LARGE',
   429: 'RATE_LIMITED',
 }
 
 function fallbackMessage(status: number, body: unknown): string {
-  // better-auth's own endpoints (/api/auth/*) answer `{ message, code }`
+  // a proxy's or a library's answer may carry `{ message }` of its own
   if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) {
     return body.message
   }
   if (status === 429) return genericMessages.tooManyAttempts
   if (status === 404) return genericMessages.notFound
+  if (status === 413) return genericMessages.bodyTooLarge
   return genericMessages.internal
 }
 

@@ -3,7 +3,6 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
-import { OAuth2Server } from 'oauth2-mock-server'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
 import { loadConfig } from '#server/config.ts'
@@ -14,6 +13,7 @@ import { createLogger } from '#server/platform/logger.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { startStripeStandIn } from '#server/testing/stripe-stand-in.ts'
+import { startGoogleStandIn, type GoogleUser } from '#server/testing/google-stand-in.ts'
 
 // Chromium flags verified on these machines (ARCHITECTURE.md, known facts).
 export const chromiumArgs = [
@@ -38,8 +38,6 @@ async function freePort(): Promise<number> {
   })
 }
 
-export type GoogleUser = { sub: string; email: string; name: string }
-
 /**
  * The whole product for one browser test file: the real app on a real HTTP
  * port and its own database, a real SMTP server, a local OpenID Connect server
@@ -49,16 +47,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
   const smtp = await startSmtpServer()
   // with `stripe`, the SDK talks to a local stand-in that speaks Stripe's API
   const stripe = options.stripe ? await startStripeStandIn() : undefined
-  const oidc = new OAuth2Server()
-  await oidc.issuer.keys.generate('RS256')
-  await oidc.start(0, 'localhost')
-  let googleUser: GoogleUser = { sub: 'google-user-1', email: 'google.user@example.com', name: 'Grace Google' }
-  oidc.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name })
-  })
-  oidc.service.on('beforeUserinfo', (response) => {
-    response.body = { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name }
-  })
+  const google = await startGoogleStandIn()
 
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`
@@ -73,9 +62,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
     SMTP_HOST: '127.0.0.1',
     SMTP_PORT: String(smtp.port),
     SMTP_IGNORE_TLS: 'true',
-    GOOGLE_CLIENT_ID: 'prestige-e2e',
-    GOOGLE_CLIENT_SECRET: 'prestige-e2e-secret',
-    GOOGLE_DISCOVERY_URL: `${oidc.issuer.url}/.well-known/openid-configuration`,
+    ...google.env,
     // without `stripe`, no STRIPE_SECRET_KEY: billing runs through the local test checkout, as in the demo
     PROMO_CODE: 'FREEMONTH',
     ...stripe?.env,
@@ -95,9 +82,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
     smtp,
     stripe,
     db: database.db,
-    setGoogleUser(user: GoogleUser) {
-      googleUser = user
-    },
+    setGoogleUser: (user: GoogleUser) => google.setUser(user),
     createMember: (spec: MemberSpec) => createMember(database.db, spec),
     /** A new browser profile (its own cookies), like a second person or a cleared browser. */
     async newPage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -120,7 +105,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
       await deps.close()
       await new Promise<void>((resolve) => server.close(() => resolve()))
       await database.close()
-      await oidc.stop()
+      await google.stop()
       await smtp.close()
       await stripe?.close()
       rmSync(dataDir, { recursive: true, force: true })

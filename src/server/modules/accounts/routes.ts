@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '#server/platform/context.ts'
 import { validate } from '#server/platform/validation.ts'
-import { ChangePasswordInput, ForgotPasswordInput, PasswordConfirmInput, ResetPasswordInput, SignInInput, SignUpInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import { ChangePasswordInput, ForgotPasswordInput, GoogleSignInInput, PasswordConfirmInput, ResetPasswordInput, SignInInput, SignUpInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
 import * as accounts from './service.ts'
 
 /** better-auth answers with Set-Cookie headers; pass them to the browser unchanged. */
@@ -24,6 +24,11 @@ export const accountRoutes = new Hono<AppEnv>()
   })
   .post('/admin-sign-in', validate('json', SignInInput), async (c) => {
     const { result, cookies } = await accounts.signIn(c.var.ctx, c.req.valid('json'), { adminOnly: true })
+    passCookies(c, cookies)
+    return c.json(result)
+  })
+  .post('/google', validate('json', GoogleSignInInput), async (c) => {
+    const { result, cookies } = await accounts.startGoogleSignIn(c.var.ctx, c.req.valid('json'))
     passCookies(c, cookies)
     return c.json(result)
   })

@@ -3,10 +3,12 @@ import { hashPassword } from 'better-auth/crypto'
 import QRCode from 'qrcode'
 import { withTransaction } from '#server/db/client.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
+import { googleEnabled, googleProviderId } from '#server/platform/auth.ts'
 import type { AuthUser, Ctx } from '#server/platform/context.ts'
 import { isAdminUser, requireUser } from '#server/platform/guards.ts'
 import {
   accountMessages,
+  type GoogleSignInInput,
   type ChangePasswordInput,
   type ForgotPasswordInput,
   type PasswordConfirmInput,
@@ -17,7 +19,7 @@ import {
   type SignUpInput,
   type TwoFactorCodeInput,
 } from '#shared/accounts/schemas.ts'
-import { signInLockout } from '#shared/constants.ts'
+import { passwordResetMailLimit, signInLockout, signInRateLimit } from '#shared/constants.ts'
 import * as queries from './queries.ts'
 
 /** A service answer plus the cookies better-auth set, for the route to pass on. */
@@ -54,7 +56,7 @@ export async function getSessionUser(ctx: Ctx): Promise<SessionUser | null> {
 
 function limitSignInAttempts(ctx: Ctx) {
   if (!ctx.deps.signInLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': '60' })
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': String(signInRateLimit.windowSeconds) })
   }
 }
 
@@ -126,6 +128,7 @@ export async function signIn(ctx: Ctx, input: SignInInput, options: { adminOnly?
       if (failure.lockedUntil && failure.lockedUntil > now) throw lockedError(failure.lockedUntil, now)
       throw new AppError('UNAUTHORIZED', invalid)
     }
+    if (code === 'ACCOUNT_LOCKED') throw new AppError('RATE_LIMITED', (error as APIError).message)
     if (error instanceof APIError && error.statusCode === 403) throw new AppError('FORBIDDEN', accountMessages.unableToSignIn)
     throw error
   }
@@ -167,9 +170,38 @@ export async function verifyTwoFactorSignIn(ctx: Ctx, input: TwoFactorCodeInput)
     await queries.recordSuccessfulSignIn(ctx.deps.db, user.id, ctx.ip)
     return { result: await toSessionUser(ctx, user), cookies: headers }
   } catch (error) {
-    if (error instanceof APIError) throw new AppError('UNAUTHORIZED', accountMessages.twoFactorCodeInvalid)
+    if (error instanceof APIError) throw twoFactorRefusal(error)
     throw error
   }
+}
+
+/**
+ * better-auth's refusals of a second step, in our words: its account lockout
+ * (the same ten failures and fifteen minutes as passwords) and the address
+ * lockout of the session hook answer 429 like a locked password sign-in.
+ */
+function twoFactorRefusal(error: APIError): AppError {
+  const code = apiErrorCode(error)
+  if (code === 'ACCOUNT_LOCKED') return new AppError('RATE_LIMITED', error.message)
+  if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return new AppError('RATE_LIMITED', accountMessages.accountLocked(signInLockout.lockMinutes))
+  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return new AppError('UNAUTHORIZED', accountMessages.twoFactorSignInAgain)
+  return new AppError('UNAUTHORIZED', accountMessages.twoFactorCodeInvalid)
+}
+
+/**
+ * Google sign-in starts here, under the per-IP limit, and returns Google's
+ * address for the browser; Google sends the member back to better-auth's
+ * callback, the one better-auth endpoint the product exposes (decision 012).
+ */
+export async function startGoogleSignIn(ctx: Ctx, input: GoogleSignInInput): Promise<WithCookies<{ url: string }>> {
+  limitSignInAttempts(ctx)
+  if (!googleEnabled(ctx.deps.config)) throw new AppError('NOT_FOUND', accountMessages.googleFailed)
+  const { headers, response } = await ctx.deps.auth.api.signInWithOAuth2({
+    body: { providerId: googleProviderId, callbackURL: input.callbackURL, errorCallbackURL: '/login?error=google' },
+    headers: ctx.headers,
+    returnHeaders: true,
+  })
+  return { result: { url: response.url }, cookies: headers }
 }
 
 export async function signOut(ctx: Ctx): Promise<Headers> {
@@ -178,15 +210,23 @@ export async function signOut(ctx: Ctx): Promise<Headers> {
   return headers
 }
 
-/** Always answers the same, whether or not the address has an account (no account discovery). */
+/**
+ * Always answers the same, whether or not the address has an account (no account
+ * discovery). Limited per IP and per address: whoever asks, one inbox gets at most
+ * a few reset mails an hour.
+ */
 export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput): Promise<{ message: string }> {
   limitSignInAttempts(ctx)
+  if (!ctx.deps.resetMailLimiter.hit(input.email)) {
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': String(passwordResetMailLimit.windowSeconds) })
+  }
   await ctx.deps.auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: '/reset-password' }, headers: ctx.headers })
   return { message: accountMessages.resetSent }
 }
 
 /** Sets the new password from a single-use token; better-auth revokes every session of the user. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<{ message: string }> {
+  limitSignInAttempts(ctx)
   try {
     await ctx.deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: ctx.headers })
   } catch (error) {

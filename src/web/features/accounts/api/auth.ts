@@ -87,10 +87,8 @@ export function useResetPassword() {
   })
 }
 
-/** Google sign-in through better-auth's OAuth endpoint; the browser leaves for Google. */
+/** Google sign-in: the server returns Google's address and the browser leaves for it. */
 export async function startGoogleSignIn(callbackURL: string): Promise<void> {
-  const { url } = await apiFetch<{ url: string; redirect: boolean }>('/api/auth/sign-in/oauth2', {
-    json: { providerId: 'google', callbackURL, errorCallbackURL: '/login?error=google' },
-  })
+  const { url } = await apiFetch<{ url: string }>('/api/accounts/google', { json: { callbackURL } })
   window.location.href = url
 }
