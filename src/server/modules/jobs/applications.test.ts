@@ -262,6 +262,29 @@ describe('applying to jobs', () => {
     expect((await admin.get(`/api/admin/jobs/${crypto.randomUUID()}/applications`)).status).toBe(404)
   })
 
+  test('the admin job table counts every application to each job, before and after their status moves', async () => {
+    const job = await insertJob({ title: 'Counted Engine Designer' })
+    const other = await insertJob({ title: 'Uncounted Engine Designer' })
+    const applicants = [await subscriber(), await subscriber(), await subscriber()]
+    for (const applicant of applicants) expect((await apply(applicant, job.id)).status).toBe(201)
+    expect((await apply(applicants[0]!, other.id)).status).toBe(201)
+
+    const countsInTable = async () => {
+      const { jobs } = (await (await admin.get('/api/admin/jobs?q=Engine%20Designer')).json()) as { jobs: Array<{ id: string; applicationCount: number }> }
+      return Object.fromEntries(jobs.filter((row) => row.id === job.id || row.id === other.id).map((row) => [row.id, row.applicationCount]))
+    }
+    expect(await countsInTable()).toEqual({ [job.id]: 3, [other.id]: 1 })
+
+    const { applications } = (await (await admin.get(`/api/admin/jobs/${job.id}/applications`)).json()) as { applications: AdminApplication[] }
+    expect((await admin.request('PATCH', `/api/admin/jobs/applications/${applications[0]!.id}`, { status: 'rejected' })).status).toBe(200)
+    expect((await admin.request('PATCH', `/api/admin/jobs/applications/${applications[1]!.id}`, { status: 'reviewed' })).status).toBe(200)
+    expect(await countsInTable()).toEqual({ [job.id]: 3, [other.id]: 1 })
+
+    // the answer to an edit carries the same count as the table
+    const closed = await admin.request('PATCH', `/api/admin/jobs/${job.id}/status`, { status: 'closed' })
+    expect(((await closed.json()) as { applicationCount: number }).applicationCount).toBe(3)
+  })
+
   test('an admin moves an application on and the applicant is told by e-mail; members cannot move it', async () => {
     const job = await insertJob({ title: 'Loom Programmer' })
     const applicant = await subscriber()

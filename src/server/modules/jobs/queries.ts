@@ -1,4 +1,4 @@
-import { and, count, desc, eq, getTableColumns, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { userSkillAssessments } from '#server/db/schema/accounts.ts'
 import { jobApplications, jobs, savedJobs } from '#server/db/schema/jobs.ts'
@@ -302,7 +302,10 @@ export function listSavedJobs(db: Db, userId: string) {
 // ---------- admin ----------
 
 const { search: _search, locationSearch: _locationSearch, ...adminJobColumns } = getTableColumns(jobs)
-const applicationCount = sql<number>`(select count(*)::int from ${jobApplications} where ${jobApplications.jobId} = ${jobs.id})`
+// The outer row is named with its table: drizzle writes a column of a one-table select
+// unqualified, and an unqualified "id" inside the subquery is job_applications.id
+// (every count was 0).
+const applicationCount = sql<number>`(select count(*)::int from ${jobApplications} where ${jobApplications.jobId} = ${sql.identifier(getTableName(jobs))}.${sql.identifier(jobs.id.name)})`
 
 /**
  * spec 002 §2 Job management: every status, newest created first, after the
