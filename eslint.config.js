@@ -1,11 +1,20 @@
+import { readdirSync } from 'node:fs'
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import globals from 'globals'
 
-// Import boundaries of ARCHITECTURE.md: shared is isomorphic (no server, no web,
-// no node:*, no drizzle); the web never imports the server; a web feature does
-// not import another feature (features meet only in src/web/app).
-const features = ['accounts', 'dashboard', 'admin', 'settings', 'billing', 'community', 'jobs', 'courses', 'resumes', 'events', 'chat', 'blog', 'goals', 'layoffs', 'users', 'business', 'contact']
+// Import boundaries of ARCHITECTURE.md rule 7: shared is isomorphic (no server,
+// no web, no node:*, no drizzle); the web never imports the server; a web feature
+// does not import another feature (features meet only in src/web/app). On the
+// server, a route never touches drizzle, db/ or queries; a module never imports
+// another module (they meet in src/server/seed, app.ts and tests); platform/ and
+// db/ never import modules. The lists are read from the folders, so a new area is
+// held to the same rules the day it lands.
+const foldersOf = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+const features = foldersOf('./src/web/features/')
+const modules = foldersOf('./src/server/modules/')
+const serverOnly = { group: ['\\#web/*', '**/web/**'], message: 'The server never imports web code.' }
+const tests = ['**/*.test.ts', 'src/server/testing/**']
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'drizzle/'] },
@@ -25,7 +34,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['#server/*', '#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
+            { group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
             { group: ['node:*', 'drizzle-orm', 'drizzle-orm/*', 'react', 'react-dom'], message: 'src/shared is isomorphic: no node:*, drizzle or React.' },
           ],
         },
@@ -35,13 +44,55 @@ export default tseslint.config(
   {
     files: ['src/web/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [{ group: ['\\#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' }] }],
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['#web/*', '**/web/**'], message: 'The server never imports web code.' }] }],
+      'no-restricted-imports': ['error', { patterns: [serverOnly] }],
+    },
+  },
+  {
+    files: ['src/server/platform/**', 'src/server/db/**'],
+    ignores: tests,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [serverOnly, { group: ['\\#server/modules/*', '**/modules/**'], message: 'platform/ and db/ sit below the modules: they never import one.' }] },
+      ],
+    },
+  },
+  ...modules.map((module) => ({
+    files: [`src/server/modules/${module}/**`],
+    ignores: tests,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverOnly,
+            {
+              group: modules.filter((other) => other !== module).flatMap((other) => [`\\#server/modules/${other}/*`, `**/modules/${other}/**`]),
+              message: 'A module does not import another module; compose them above the modules (ARCHITECTURE.md rule 7).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    files: ['src/server/modules/**/routes.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            serverOnly,
+            { group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*', './queries.ts', '**/queries.ts', '*-queries.ts', '**/*-queries.ts'], message: 'A route calls one service; it never touches drizzle, db/ or queries (ARCHITECTURE.md rule 1).' },
+          ],
+        },
+      ],
     },
   },
   ...features.map((feature) => ({
@@ -51,9 +102,9 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['#server/*', 'node:*'], message: 'The web app never imports server code.' },
+            { group: ['\\#server/*', 'node:*'], message: 'The web app never imports server code.' },
             {
-              group: features.filter((other) => other !== feature).flatMap((other) => [`#web/features/${other}/*`, `**/features/${other}/**`]),
+              group: features.filter((other) => other !== feature).flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
               message: 'A feature does not import another feature; compose them in src/web/app (ARCHITECTURE.md rule 7).',
             },
           ],

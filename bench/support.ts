@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm'
 import { loadConfig } from '#server/config.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import { migrateDatabase, openDatabase, type Database } from '#server/db/client.ts'
-import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
+import { seedBaseData } from '#server/seed/base-data.ts'
 import { createLogger } from '#server/platform/logger.ts'
 
 // What the API benchmarks share: the real app on a fresh database (PGlite, or the
@@ -52,7 +52,7 @@ export async function startBenchApp() {
   const { database, drop } = await openBenchDatabase()
   await migrateDatabase(database)
   // as at start (main.ts): the plans exist on every deployment
-  await ensureDefaultPlans(database.db)
+  await seedBaseData(database.db)
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
   const port = await freePort()
   const baseUrl = `http://localhost:${port}`

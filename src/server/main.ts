@@ -1,8 +1,8 @@
 import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig, type Config } from '#server/config.ts'
 import { migrateDatabase, openDatabase } from '#server/db/client.ts'
-import { demoStartLines, prepareDemoData, seedPlan } from '#server/db/seed.ts'
-import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
+import { demoStartLines, prepareDemoData, seedPlan } from '#server/seed/demo-data.ts'
+import { seedBaseData } from '#server/seed/base-data.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { authSecret } from '#server/secret.ts'
@@ -27,7 +27,7 @@ async function main() {
       })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR })
   await migrateDatabase(database)
-  await ensureDefaultPlans(database.db)
+  await seedBaseData(database.db)
 
   // Demo data on the embedded default outside production; production never
   // seeds the published passwords (seed.ts, README "Configuration").

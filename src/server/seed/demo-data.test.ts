@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { account, session, user } from '#server/db/schema/auth.ts'
-import { demoAccounts, demoStartLines, prepareDemoData, randomDemoPassword, seedPlan } from '#server/db/seed.ts'
+import { demoAccounts, demoStartLines, prepareDemoData, randomDemoPassword, seedPlan } from '#server/seed/demo-data.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { Password } from '#shared/accounts/schemas.ts'
 
