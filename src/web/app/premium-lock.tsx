@@ -2,6 +2,7 @@ import { Link } from 'react-router'
 import { Lock } from 'lucide-react'
 import { genericMessages } from '#shared/errors.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 /** The lock screen of subscription-only pages for members without a subscription (spec 000 §2). */
 export function PremiumLock() {
@@ -11,6 +12,7 @@ export function PremiumLock() {
         <span className="grid size-14 place-items-center rounded-full bg-primary/15 text-accent">
           <Lock aria-hidden="true" className="size-6" />
         </span>
+        <PageTitle>Premium Feature</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Premium Feature</h1>
         <p className="text-muted-foreground">{genericMessages.subscriptionRequired}. Join to unlock the job board, resume reviews and the rest of the career lab.</p>
         <Link to="/subscription" className={buttonClasses('primary', 'lg', 'mt-2')}>

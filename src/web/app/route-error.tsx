@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 /** Last resort when a page fails to render or its code fails to load (a new version was deployed). */
 export function RouteError() {
@@ -7,6 +8,7 @@ export function RouteError() {
   return (
     <main className="flex min-h-dvh items-center justify-center px-4">
       <div role="alert" className="grid max-w-md justify-items-center gap-4 text-center">
+        <PageTitle>Something went wrong</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Something went wrong</h1>
         <p className="text-muted-foreground">
           {status ? `The page answered with status ${status}.` : 'This page could not be shown.'} Reload to try again.

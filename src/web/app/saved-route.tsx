@@ -7,6 +7,7 @@ import { savedCountsQuery } from '#web/features/jobs/api/jobs.ts'
 import { MyApplicationsList } from '#web/features/jobs/components/my-applications-list.tsx'
 import { SavedJobsList } from '#web/features/jobs/components/saved-jobs-list.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 type SavedTab = 'jobs' | 'courses'
 
@@ -108,6 +109,7 @@ export function SavedRoute({ tab }: { tab: 'overview' | 'jobs' | 'courses' }) {
     <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6">
       {tab === 'overview' ? null : <BackLink to="/saved">Back to Saved Items</BackLink>}
       <header className="grid gap-2">
+        <PageTitle>{title}</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight">{title}</h1>
         {tab === 'overview' ? <p className="text-muted-foreground">The jobs and courses you saved for later, and the jobs you applied to.</p> : null}
       </header>

@@ -1,13 +1,12 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { toast } from 'sonner'
 import { ShieldCheck } from 'lucide-react'
 import { accountMessages, SignInInput } from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
-import { messageOf } from '#web/lib/api.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useAdminSignIn } from '#web/features/accounts/api/auth.ts'
 
 /** The separate admin entrance (spec 000 §6): only admins pass, every refusal reads 'Invalid credentials'. */
@@ -26,9 +25,7 @@ export function AdminLoginDialog({ onSignedIn, onTwoFactor }: { onSignedIn: () =
       if (result.twoFactorRequired) onTwoFactor()
       else onSignedIn()
     } catch (error) {
-      const message = messageOf(error, accountMessages.signInDefault)
-      setServerError(message)
-      toast.error(message)
+      setServerError(formFailure(form, error, { fallback: accountMessages.signInDefault }) ?? null)
     }
   })
 

@@ -5,25 +5,26 @@ import { toast } from 'sonner'
 import { accountMessages, ForgotPasswordInput } from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx'
-import { TextField } from '#web/components/ui/field.tsx'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { FieldError, TextField } from '#web/components/ui/field.tsx'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useForgotPassword } from '#web/features/accounts/api/auth.ts'
 
 export function ForgotPasswordDialog() {
   const [open, setOpen] = useState(false)
+  const [failure, setFailure] = useState<string>()
   const forgot = useForgotPassword()
   const form = useForm({ resolver: zodResolver(ForgotPasswordInput), defaultValues: { email: '' } })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(undefined)
     try {
       const { message } = await forgot.mutateAsync(values)
       toast.success(message)
       setOpen(false)
       form.reset()
     } catch (error) {
-      if (error instanceof ApiError && error.fields?.email) form.setError('email', { message: error.fields.email })
-      toast.error(messageOf(error, accountMessages.resetSendFailed))
+      setFailure(formFailure(form, error, { fallback: accountMessages.resetSendFailed }))
     }
   })
 
@@ -32,7 +33,10 @@ export function ForgotPasswordDialog() {
       open={open}
       onOpenChange={(next) => {
         setOpen(next)
-        if (!next) form.reset()
+        if (!next) {
+          form.reset()
+          setFailure(undefined)
+        }
       }}
     >
       <DialogTrigger asChild>
@@ -51,6 +55,7 @@ export function ForgotPasswordDialog() {
           className="grid gap-4"
         >
           <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <FieldError>{failure}</FieldError>
           <Button type="submit" disabled={isSubmitting}>
             Send reset link
           </Button>

@@ -6,8 +6,9 @@ import { ShieldCheck, ShieldOff } from 'lucide-react'
 import { accountMessages, ChangePasswordInput, PasswordConfirmInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
-import { TextField } from '#web/components/ui/field.tsx'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { FieldError, TextField } from '#web/components/ui/field.tsx'
+import { messageOf } from '#web/lib/api.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useViewer } from '#web/lib/session.ts'
 import {
   useChangePassword,
@@ -34,13 +35,14 @@ function PasswordStep({ submitLabel, pending, onSubmit, onCancel }: {
   onSubmit: (values: PasswordConfirmInput) => Promise<void>
   onCancel: () => void
 }) {
+  const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(PasswordConfirmInput), defaultValues: { password: '' } })
   const submit = form.handleSubmit(async (values) => {
+    setFailure(undefined)
     try {
       await onSubmit(values)
     } catch (error) {
-      if (error instanceof ApiError && error.fields?.password) form.setError('password', { message: error.fields.password })
-      toast.error(messageOf(error))
+      setFailure(formFailure(form, error))
     }
   })
   return (
@@ -54,6 +56,7 @@ function PasswordStep({ submitLabel, pending, onSubmit, onCancel }: {
         error={form.formState.errors.password?.message}
         {...form.register('password')}
       />
+      <FieldError>{failure}</FieldError>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" disabled={pending || form.formState.isSubmitting}>
           {submitLabel}
@@ -68,17 +71,18 @@ function PasswordStep({ submitLabel, pending, onSubmit, onCancel }: {
 
 function EnrolmentStep({ enrolment, onDone, onCancel }: { enrolment: TwoFactorEnrolment; onDone: () => void; onCancel: () => void }) {
   const confirm = useConfirmTwoFactor()
+  const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(TwoFactorCodeInput), defaultValues: { code: '' } })
   const secret = secretOf(enrolment.totpURI)
 
   const submit = form.handleSubmit(async (values) => {
+    setFailure(undefined)
     try {
       await confirm.mutateAsync(values)
       toast.success(accountMessages.twoFactorEnabled)
       onDone()
     } catch (error) {
-      if (error instanceof ApiError && error.fields?.code) form.setError('code', { message: error.fields.code })
-      toast.error(messageOf(error, accountMessages.twoFactorCodeInvalid))
+      setFailure(formFailure(form, error, { fallback: accountMessages.twoFactorCodeInvalid }))
     }
   })
 
@@ -116,6 +120,7 @@ function EnrolmentStep({ enrolment, onDone, onCancel }: { enrolment: TwoFactorEn
           error={form.formState.errors.code?.message}
           {...form.register('code')}
         />
+        <FieldError>{failure}</FieldError>
         <div className="flex flex-wrap gap-3">
           <Button type="submit" disabled={form.formState.isSubmitting}>
             Confirm
@@ -188,24 +193,20 @@ function TwoFactorCard() {
   )
 }
 
-const passwordFields = ['currentPassword', 'newPassword', 'confirmPassword'] as const
-
 /** spec 001 §8 Password: the current password, then the new one twice, checked by the shared rules. */
 function PasswordCard() {
   const change = useChangePassword()
+  const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(ChangePasswordInput), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } })
   const { errors } = form.formState
   const submit = form.handleSubmit(async (values) => {
+    setFailure(undefined)
     try {
       await change.mutateAsync(values)
       form.reset()
       toast.success(accountMessages.passwordUpdated)
     } catch (error) {
-      for (const field of passwordFields) {
-        const message = error instanceof ApiError ? error.fields?.[field] : undefined
-        if (message) form.setError(field, { message })
-      }
-      toast.error(messageOf(error, accountMessages.passwordUpdateFailed))
+      setFailure(formFailure(form, error, { fallback: accountMessages.passwordUpdateFailed }))
     }
   })
   return (
@@ -226,6 +227,7 @@ function PasswordCard() {
             {...form.register('newPassword')}
           />
           <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <FieldError>{failure}</FieldError>
           <div>
             <Button type="submit" disabled={form.formState.isSubmitting}>
               Update password

@@ -1,11 +1,10 @@
 import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { toast } from 'sonner'
 import { accountMessages, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
-import { messageOf } from '#web/lib/api.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useVerifyTwoFactor } from '#web/features/accounts/api/auth.ts'
 
 /** Second step of a sign-in for members with two-factor on: the code from the authenticator app. */
@@ -21,9 +20,7 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
       await verify.mutateAsync(values)
       onVerified()
     } catch (error) {
-      const message = messageOf(error, accountMessages.signInDefault)
-      setServerError(message)
-      toast.error(message)
+      setServerError(formFailure(form, error, { fallback: accountMessages.signInDefault }) ?? null)
     }
   })
 

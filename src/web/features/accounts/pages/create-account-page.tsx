@@ -5,16 +5,17 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { accountMessages, SignUpAccountStep, SignUpProfileStep } from '#shared/accounts/schemas.ts'
 import { cities, experienceLevels, industries, passwordMinLength } from '#shared/constants.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { ApiError, messageOf } from '#web/lib/api.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useSignUp } from '#web/features/accounts/api/auth.ts'
 import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
 
 const accountFields = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const
-const profileFields = ['city', 'experienceLevel', 'industries'] as const
 
 // spec 000 §4: after 'account exists' the user goes to /login after 1.5 s
 const redirectDelayMs = 1500
@@ -25,6 +26,7 @@ export function CreateAccountPage() {
   const signUp = useSignUp()
   const [step, setStep] = useState<1 | 2>(1)
   const [redirectToLogin, setRedirectToLogin] = useState(false)
+  const [failure, setFailure] = useState<string>()
 
   const account = useForm({
     resolver: zodResolver(SignUpAccountStep),
@@ -45,19 +47,21 @@ export function CreateAccountPage() {
 
   const onCreate = profile.handleSubmit(async (profileValues) => {
     const accountValues = SignUpAccountStep.parse(account.getValues())
+    setFailure(undefined)
     try {
       await signUp.mutateAsync({ ...accountValues, ...profileValues })
       toast.success(accountMessages.accountCreated)
       void navigate('/subscription')
     } catch (error) {
-      toast.error(messageOf(error, accountMessages.accountCreateFailed))
       if (error instanceof ApiError && error.status === 409) {
+        setFailure(messageOf(error, accountMessages.accountCreateFailed))
         setRedirectToLogin(true)
         return
       }
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {}
-      for (const name of profileFields) if (fields[name]) profile.setError(name, { message: fields[name] })
       const accountErrors = accountFields.filter((name) => fields[name])
+      // step 2's messages under its fields, step 1's under its own (below); the rest in the one alert
+      setFailure(formFailure(profile, error, { fallback: accountMessages.accountCreateFailed, place: (name) => (accountFields as readonly string[]).includes(name) }))
       if (accountErrors.length > 0) {
         setStep(1)
         // after step 1 has mounted again, so the messages attach to its fields
@@ -85,6 +89,7 @@ export function CreateAccountPage() {
         </Link>
       }
     >
+      <PageTitle>Create Account</PageTitle>
       <div aria-hidden="true" className="mb-6 grid grid-cols-2 gap-2">
         <span className="h-1 rounded-full bg-primary" />
         <span className={step === 2 ? 'h-1 rounded-full bg-primary' : 'h-1 rounded-full bg-muted'} />
@@ -142,6 +147,7 @@ export function CreateAccountPage() {
             </div>
             <FieldError id="industries-error">{profileErrors.industries?.message}</FieldError>
           </fieldset>
+          <FieldError>{failure}</FieldError>
           <div className="mt-2 grid grid-cols-2 gap-3">
             <Button variant="outline" size="lg" onClick={() => setStep(1)}>
               Back

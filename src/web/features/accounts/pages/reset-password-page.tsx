@@ -1,12 +1,14 @@
+import { useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { accountMessages, ResetPasswordInput } from '#shared/accounts/schemas.ts'
 import { passwordMinLength } from '#shared/constants.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
-import { TextField } from '#web/components/ui/field.tsx'
-import { ApiError, messageOf } from '#web/lib/api.ts'
+import { FieldError, TextField } from '#web/components/ui/field.tsx'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useResetPassword } from '#web/features/accounts/api/auth.ts'
 import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
 
@@ -24,6 +26,7 @@ export function ResetPasswordPage() {
   if (!token) {
     return (
       <AuthCard title="Reset your password" footer={backToSignIn}>
+        <PageTitle>Reset Password</PageTitle>
         <p role="alert" className="text-center text-sm text-muted-foreground">
           This password reset link is invalid or incomplete. Ask for a new link with “Forgot your password?” on the sign-in page.
         </p>
@@ -36,25 +39,25 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate()
   const reset = useResetPassword()
+  const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(ResetPasswordInput), defaultValues: { token, password: '', confirmPassword: '' } })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {
+    setFailure(undefined)
     try {
       const { message } = await reset.mutateAsync(values)
       toast.success(message)
       void navigate('/login', { replace: true })
     } catch (error) {
-      if (error instanceof ApiError) {
-        if (error.fields?.password) form.setError('password', { message: error.fields.password })
-        if (error.fields?.confirmPassword) form.setError('confirmPassword', { message: error.fields.confirmPassword })
-      }
-      toast.error(messageOf(error, accountMessages.resetFailed))
+      // a refused token shows under the new password, where the form shows the token's own errors
+      setFailure(formFailure(form, error, { fallback: accountMessages.resetFailed }))
     }
   })
 
   return (
     <AuthCard title="Reset your password" description="Choose a new password for your account." footer={backToSignIn}>
+      <PageTitle>Reset Password</PageTitle>
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
         <TextField
           label="New password"
@@ -72,6 +75,7 @@ function ResetPasswordForm({ token }: { token: string }) {
           error={errors.confirmPassword?.message}
           {...form.register('confirmPassword')}
         />
+        <FieldError>{failure}</FieldError>
         <Button type="submit" size="lg" disabled={isSubmitting}>
           Reset Password
         </Button>

@@ -1,11 +1,13 @@
 import { Link } from 'react-router'
 import { useViewer } from '#web/lib/session.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 export function AdminIndexPage() {
   const { user } = useViewer()
   return (
     <div className="grid gap-6">
       <div className="grid gap-2">
+        <PageTitle>Admin Dashboard</PageTitle>
         <h1 className="text-3xl font-semibold tracking-tight">Admin Dashboard</h1>
         <p className="text-muted-foreground">
           Welcome{user?.firstName ? `, ${user.firstName}` : ''}. The admin tools of Prestige Labs live here; each one appears in the side

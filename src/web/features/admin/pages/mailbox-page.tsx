@@ -4,6 +4,7 @@ import { ChevronDown, RefreshCw } from 'lucide-react'
 import { Button } from '#web/components/ui/button.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { devMailQuery } from '#web/features/admin/api/dev-mail.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -15,6 +16,7 @@ export function MailboxPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
+          <PageTitle>Mailbox</PageTitle>
           <h1 className="text-3xl font-semibold tracking-tight">Mailbox</h1>
           <p className="text-muted-foreground">Emails sent by the platform while no SMTP server is configured, newest first.</p>
         </div>

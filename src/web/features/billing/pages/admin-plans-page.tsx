@@ -1,8 +1,9 @@
+import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { formatPrice, paymentMessages, UpdatePlanInput, type AdminPlan } from '#shared/billing/schemas.ts'
+import { billingMessages, formatPrice, paymentMessages, UpdatePlanInput, type AdminPlan } from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
@@ -10,9 +11,10 @@ import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { messageOf } from '#web/lib/api.ts'
-import { firstErrorMessage, showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { firstErrorMessage, formFailure } from '#web/lib/form-errors.ts'
 import { onePerLine } from '#web/lib/one-per-line.ts'
 import { adminPlansQuery, severalSubscriptionsQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
 export function AdminPlansPage() {
@@ -20,6 +22,7 @@ export function AdminPlansPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
+        <PageTitle>Plans</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Plans</h1>
         <p className="text-sm text-muted-foreground">What members see on the plans page and pay at checkout. Inactive plans are hidden from members.</p>
       </div>
@@ -87,6 +90,7 @@ type PlanFormValues = z.input<typeof PlanFormInput>
 
 function PlanForm({ plan }: { plan: AdminPlan }) {
   const update = useUpdatePlan()
+  const [failure, setFailure] = useState<string>()
   const form = useForm<PlanFormValues, unknown, z.output<typeof PlanFormInput>>({
     resolver: zodResolver(PlanFormInput),
     defaultValues: {
@@ -102,18 +106,15 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
   const featuresError = firstErrorMessage(errors.features)
   const id = (field: string) => `plan-${plan.id}-${field}`
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(undefined)
     update.mutate(
       // the shared schema turns an empty price id into null; the request carries it as typed
       { id: plan.id, values: { ...values, stripePriceId: values.stripePriceId ?? '' } },
-      {
-        onError: (error) => {
-          // the server's field messages land on their fields too
-          showServerFieldErrors(form, error)
-        },
-      },
-    ),
-  )
+      // the server's field messages under their fields, anything else once above the button
+      { onError: (error) => setFailure(formFailure(form, error, { fallback: billingMessages.planSaveFailed })) },
+    )
+  })
 
   return (
     <Card role="region" aria-labelledby={id('title')}>
@@ -155,6 +156,7 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
           </div>
           <TextField id={id('stripe')} label="Stripe price id" placeholder="price_…" error={errors.stripePriceId?.message} {...form.register('stripePriceId')} />
           <Checkbox id={id('active')} label="Active" {...form.register('isActive')} />
+          <FieldError>{failure}</FieldError>
           <Button type="submit" className="w-fit" disabled={update.isPending}>
             Save
           </Button>

@@ -6,6 +6,7 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { ApiError, messageOf } from '#web/lib/api.ts'
 import { testCheckoutQuery, useCompleteTestCheckout } from '#web/features/billing/api/billing.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 /**
  * The checkout of the embedded default (no Stripe keys): clearly test mode, no card
@@ -30,6 +31,7 @@ export function TestCheckoutPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-lg gap-6 px-4 py-10 sm:px-6">
+      <PageTitle>Test Checkout</PageTitle>
       <h1 className="text-3xl font-semibold tracking-tight">Test checkout</h1>
       <p role="note" className="flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/10 px-4 py-3 font-medium">
         <FlaskConical aria-hidden="true" className="size-5 text-accent" />

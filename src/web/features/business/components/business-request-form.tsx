@@ -13,8 +13,7 @@ import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { useSubmitBusinessRequest } from '#web/features/business/api/business.ts'
 import { HoneypotField } from '#web/components/honeypot-field.tsx'
-import { messageOf } from '#web/lib/api.ts'
-import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { cn } from '#web/lib/cn.ts'
 
 const emptyForm: BusinessRequestInput = {
@@ -46,10 +45,7 @@ export function BusinessRequestForm() {
         setSent(true)
         form.reset(emptyForm)
       },
-      onError: (error) => {
-        showServerFieldErrors(form, error)
-        setFailure(messageOf(error, businessMessages.failed))
-      },
+      onError: (error) => setFailure(formFailure(form, error, { fallback: businessMessages.failed })),
     })
   })
 

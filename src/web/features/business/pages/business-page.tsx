@@ -3,6 +3,7 @@ import { CalendarCheck, ClipboardList, GraduationCap, HeartHandshake, MessagesSq
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { BusinessRequestForm } from '#web/features/business/components/business-request-form.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 // spec 002 §1-§2: the six steps of the model, in its order
 const steps = [
@@ -28,6 +29,7 @@ export function BusinessPage() {
       <section aria-labelledby="business-hero" className="bg-card">
         <div className="mx-auto grid w-full max-w-5xl gap-6 px-4 py-16 text-center sm:px-6 sm:py-24">
           <p className="text-sm font-semibold tracking-widest text-accent uppercase">For businesses</p>
+          <PageTitle>For Business</PageTitle>
           <h1 id="business-hero" className="text-4xl font-semibold tracking-tight sm:text-6xl">
             Student tech talent for your business
           </h1>

@@ -31,7 +31,7 @@ export function TrendsPanel({ canEdit }: { canEdit: boolean }) {
         toast.success(communityMessages.trendsSaved)
         setDraft(null)
       },
-      onError: (error) => toast.error(messageOf(error, communityMessages.trendsFailed)),
+      // the failure shows once, in the form's alert below (lib/form-errors.ts)
     })
   }
 

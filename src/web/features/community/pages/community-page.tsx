@@ -5,6 +5,7 @@ import { ProfileCard } from '#web/features/community/components/profile-card.tsx
 import { TrendsPanel } from '#web/features/community/components/trends-panel.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useViewer } from '#web/lib/session.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 /**
  * spec 000 §2 /community: profile card and trends on the left, composer and feed in
@@ -22,6 +23,7 @@ export function CommunityPage({ aside }: { aside?: ReactNode }) {
         aside ? 'max-w-7xl xl:grid-cols-[16rem_minmax(0,1fr)_18rem]' : 'max-w-5xl',
       )}
     >
+      <PageTitle>Community</PageTitle>
       <h1 className="sr-only">Community</h1>
       <aside aria-label="Profile and trends" className="grid content-start gap-4">
         {/* on phones the feed comes first; the card repeats what the menu shows */}

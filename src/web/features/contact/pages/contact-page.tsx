@@ -10,8 +10,8 @@ import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { useSendContactMessage } from '#web/features/contact/api/contact.ts'
 import { HoneypotField } from '#web/components/honeypot-field.tsx'
-import { messageOf } from '#web/lib/api.ts'
-import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const emptyForm: ContactInput = { name: '', email: '', subject: '', message: '', [honeypotField]: '' }
 
@@ -31,16 +31,14 @@ export function ContactPage() {
         setSent(true)
         form.reset(emptyForm)
       },
-      onError: (error) => {
-        showServerFieldErrors(form, error)
-        setFailure(messageOf(error, contactMessages.failed))
-      },
+      onError: (error) => setFailure(formFailure(form, error, { fallback: contactMessages.failed })),
     })
   })
 
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-8 px-4 py-12 sm:px-6 sm:py-16">
       <header className="grid gap-3">
+        <PageTitle>Contact Us</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Contact Us</h1>
         <p className="text-lg text-muted-foreground">Questions about membership, courses or your account? Send us a message and we will reply by e-mail.</p>
       </header>

@@ -20,6 +20,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { inboxQuery, useSetInboxStatus } from '#web/features/inbox/api/inbox.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
 
@@ -52,6 +53,7 @@ export function AdminInboxPage() {
   return (
     <div className="grid gap-6">
       <div className="grid gap-1">
+        <PageTitle>Inbox</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Inbox</h1>
         <p className="text-sm text-muted-foreground">Messages from the Contact Us page and requests from the business page, newest first.</p>
       </div>

@@ -79,7 +79,7 @@ export function useSaveJob() {
       else if (logo) toast.success(jobMessages.logoSaved)
       await refresh()
     },
-    onError: (error) => toast.error(messageOf(error, jobMessages.saveJobFailed)),
+    // no toast on failure: the form says why, once (lib/form-errors.ts)
   })
 }
 

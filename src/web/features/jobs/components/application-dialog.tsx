@@ -6,10 +6,9 @@ import { toast } from 'sonner'
 import { ApplicationInput, coverLetterMaxLength, jobMessages, resumeAccept, resumeMaxBytes, type JobCard } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
-import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { useApplyToJob } from '#web/features/jobs/api/jobs.ts'
-import { ApiError, messageOf } from '#web/lib/api.ts'
-import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { useViewer } from '#web/lib/session.ts'
 
 export type ApplicationJob = Pick<JobCard, 'id' | 'title' | 'company'>
@@ -98,18 +97,20 @@ function ApplicationForm({ job, onDone }: { job: ApplicationJob; onDone: () => v
             toast.success(jobMessages.applied)
             onDone()
           },
-          onError: (error) => {
-            const fields = error instanceof ApiError ? Object.keys(error.fields ?? {}) : []
-            if (error instanceof ApiError && error.fields && fields.some((field) => field === 'resume' || field in form.getValues())) {
-              showServerFieldErrors(form, error)
-              if (error.fields.resume) setResumeError(error.fields.resume)
-              return
-            }
-            // a refusal not tied to a field (already applied, job closed, signed out meanwhile, server down)
-            const message = messageOf(error, jobMessages.applyFailed, jobMessages.signInToApply)
-            setFailure(message)
-            toast.error(message)
-          },
+          // field messages under their fields (the resume's under the file input); a refusal not tied to
+          // a field (already applied, job closed, signed out meanwhile, server down) once, in the form's alert
+          onError: (error) =>
+            setFailure(
+              formFailure(form, error, {
+                fallback: jobMessages.applyFailed,
+                signedOut: jobMessages.signInToApply,
+                place: (name, message) => {
+                  if (name !== 'resume') return false
+                  setResumeError(message)
+                  return true
+                },
+              }),
+            ),
         },
       )
     },
@@ -143,11 +144,7 @@ function ApplicationForm({ job, onDone }: { job: ApplicationJob; onDone: () => v
         onChange={chooseResume}
         className="[&_input]:py-2 [&_input]:h-auto"
       />
-      {failure ? (
-        <p role="alert" className="text-sm text-destructive">
-          {failure}
-        </p>
-      ) : null}
+      <FieldError>{failure}</FieldError>
       <div className="flex justify-end gap-2">
         <Button variant="ghost" onClick={onDone}>
           Cancel

@@ -1,4 +1,4 @@
-import { Briefcase, DollarSign, MapPin } from 'lucide-react'
+import { Banknote, Briefcase, MapPin } from 'lucide-react'
 import type { JobCard } from '#shared/jobs/schemas.ts'
 import { PostedDate } from '#web/features/jobs/components/posted-date.tsx'
 import { cn } from '#web/lib/cn.ts'
@@ -18,7 +18,8 @@ export function JobFacts({ job, className }: { job: Pick<JobCard, 'location' | '
       </li>
       {job.salary ? (
         <li className="inline-flex items-center gap-1.5">
-          <DollarSign aria-hidden="true" className="size-4" />
+          {/* a salary is free text in any currency ('€55,000', '$90k'): the icon names none */}
+          <Banknote aria-hidden="true" className="size-4" />
           {job.salary}
         </li>
       ) : null}

@@ -12,7 +12,7 @@ import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { useRemoveJobLogo, useSaveJob } from '#web/features/jobs/api/admin-jobs.ts'
-import { firstErrorMessage, showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { firstErrorMessage, formFailure } from '#web/lib/form-errors.ts'
 import { onePerLine } from '#web/lib/one-per-line.ts'
 import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
 
@@ -81,6 +81,7 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
   const { errors } = form.formState
   const [logo, setLogo] = useState<File | null>(null)
   const [logoError, setLogoError] = useState<string>()
+  const [failure, setFailure] = useState<string>()
   const [currentLogo, setCurrentLogo] = useState(job?.logoUrl ?? null)
   // a file the server takes may still be one this browser cannot draw (spec 002 §5)
   const [unviewableLogo, setUnviewableLogo] = useState<string | null>(null)
@@ -95,16 +96,17 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
     setLogo(problem ? null : file)
   }
 
-  const onSubmit = form.handleSubmit((values) =>
+  const onSubmit = form.handleSubmit((values) => {
+    setFailure(undefined)
     save.mutate(
       { jobId: job?.id, values, logo },
       {
         onSuccess: onDone,
-        // the server's field messages land on their fields too
-        onError: (error) => showServerFieldErrors(form, error),
+        // the server's field messages under their fields, anything else once above the buttons
+        onError: (error) => setFailure(formFailure(form, error, { fallback: jobMessages.saveJobFailed })),
       },
-    ),
-  )
+    )
+  })
 
   const listField = (name: 'requirements' | 'responsibilities' | 'benefits', label: string) => (
     <TextAreaField id={id(name)} label={label} rows={4} error={firstErrorMessage(errors[name])} {...form.register(name)} />
@@ -209,6 +211,7 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
         <FieldError id={`${id('logo')}-error`}>{logoError}</FieldError>
       </div>
 
+      <FieldError>{failure}</FieldError>
       <div className="flex flex-wrap justify-end gap-2 pt-2">
         <Button variant="outline" onClick={onDone}>
           Cancel

@@ -15,6 +15,7 @@ import { JobFormDialog, jobStatusLabels } from '#web/features/jobs/components/jo
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 function JobStatusBadge({ status }: { status: JobStatus }) {
   return (
@@ -47,6 +48,7 @@ export function AdminJobsPage() {
     <div className="grid gap-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="grid gap-1">
+          <PageTitle>Job Management</PageTitle>
           <h1 className="text-2xl font-semibold tracking-tight">Job management</h1>
           <p className="text-sm text-muted-foreground">The jobs of the member job board, newest first. Closed jobs stay here with their applications.</p>
         </div>

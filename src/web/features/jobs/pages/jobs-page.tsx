@@ -13,6 +13,7 @@ import { ApplicationDialog } from '#web/features/jobs/components/application-dia
 import { JobCard } from '#web/features/jobs/components/job-card.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const filterNames = ['q', 'type', 'location', 'remote', 'posted'] as const
 
@@ -77,6 +78,7 @@ export function JobsPage() {
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:px-6">
       <header className="grid gap-2">
+        <PageTitle>Job Board</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight">Private Job Board</h1>
         <p className="text-muted-foreground">Curated roles for members, with a match score from the skills on your profile.</p>
       </header>

@@ -24,7 +24,7 @@ import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { profileQuery, useRemoveAvatar, useUpdateProfile, useUploadAvatar } from '#web/features/profile/api/profile.ts'
 import { ApiError, messageOf } from '#web/lib/api.ts'
-import { showServerFieldErrors } from '#web/lib/form-errors.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
 
@@ -56,7 +56,6 @@ function AvatarUpload({ profile }: { profile: ProfileView }) {
     setError(problem)
     if (problem) {
       reset()
-      toast.error(problem)
       return
     }
     // shown at once while it uploads (spec 001 §4: avatar upload with preview)
@@ -64,9 +63,8 @@ function AvatarUpload({ profile }: { profile: ProfileView }) {
     upload.mutate(picked, {
       onSuccess: () => toast.success(profileMessages.avatarUpdated),
       onError: (failure) => {
-        const message = failure instanceof ApiError && failure.status === 400 ? failure.message : messageOf(failure, profileMessages.avatarUploadFailed)
-        setError(message)
-        toast.error(message)
+        // under the picture only, like every form's failure (lib/form-errors.ts)
+        setError(failure instanceof ApiError && failure.status === 400 ? failure.message : messageOf(failure, profileMessages.avatarUploadFailed))
       },
       onSettled: reset,
     })
@@ -170,6 +168,7 @@ function today() {
 
 function ProfileForm({ profile }: { profile: ProfileView }) {
   const update = useUpdateProfile()
+  const [failure, setFailure] = useState<string>()
   const form = useForm<ProfileFormValues, unknown, ProfileInput>({
     resolver: zodResolver(ProfileInput),
     defaultValues: formValuesOf(profile) as ProfileFormValues,
@@ -177,13 +176,13 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
   const { errors } = form.formState
 
   const submit = form.handleSubmit(async (values) => {
+    setFailure(undefined)
     try {
       const saved = await update.mutateAsync(values)
       form.reset(formValuesOf(saved) as ProfileFormValues)
       toast.success(profileMessages.profileUpdated)
     } catch (error) {
-      showServerFieldErrors(form, error)
-      toast.error(messageOf(error, profileMessages.profileUpdateFailed, profileMessages.signedOut))
+      setFailure(formFailure(form, error, { fallback: profileMessages.profileUpdateFailed, signedOut: profileMessages.signedOut }))
     }
   })
 
@@ -231,6 +230,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
         </div>
         <FieldError>{errors.industries?.message ?? (errors.industries as unknown as { message?: string }[] | undefined)?.find?.((e) => e?.message)?.message}</FieldError>
       </fieldset>
+      <FieldError>{failure}</FieldError>
       <div>
         <Button type="submit" disabled={form.formState.isSubmitting}>
           Save profile

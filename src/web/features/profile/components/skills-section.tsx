@@ -128,11 +128,8 @@ function SkillPicker({ owned }: { owned: Set<string> }) {
           toast.success(message)
           setPicked({})
         },
-        onError: (failure) => {
-          const message = failureMessage(failure, skillMessages.skillsFailed)
-          setError(message)
-          toast.error(message)
-        },
+        // the form's one alert, never also a toast (lib/form-errors.ts)
+        onError: (failure) => setError(failureMessage(failure, skillMessages.skillsFailed)),
       },
     )
   }

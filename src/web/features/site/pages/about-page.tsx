@@ -14,6 +14,7 @@ import {
 import { Link } from 'react-router'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { ContentCallout, ContentPage } from '#web/features/site/components/content-page.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 type Feature = { icon: LucideIcon; title: string; description: string }
 
@@ -121,6 +122,7 @@ export function AboutPage() {
         </ContentCallout>
       }
     >
+      <PageTitle>About</PageTitle>
       <h2>What Prestige Labs is</h2>
       <p>
         Careers rarely move forward alone. Prestige Labs brings together the things that help: people who have been where you want to go,

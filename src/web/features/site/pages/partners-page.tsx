@@ -3,6 +3,7 @@ import { Briefcase, GraduationCap, MessagesSquare, Store, type LucideIcon } from
 import { Link } from 'react-router'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { ContentCallout, ContentPage } from '#web/features/site/components/content-page.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const partnersEmail = 'partners@prestigelabs.example'
 
@@ -83,6 +84,7 @@ export function PartnersPage() {
         </ContentCallout>
       }
     >
+      <PageTitle>Partners</PageTitle>
       <p>
         Our members are building their careers: professionals who want to grow, change direction or stay ahead of layoffs, and students
         preparing for their first roles. Partners bring the opportunities, knowledge and experience that make the membership worth having.

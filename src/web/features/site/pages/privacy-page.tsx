@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ContentPage } from '#web/features/site/components/content-page.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const privacyEmail = 'privacy@prestigelabs.example'
 
@@ -12,6 +13,7 @@ export function PrivacyPage() {
       lead="What personal data Prestige Labs holds, why we hold it, who helps us process it and how you stay in control of it."
       updated="2026-11-22"
     >
+      <PageTitle>Privacy Policy</PageTitle>
       <p>
         This policy applies to the Prestige Labs website and membership (&ldquo;Prestige Labs&rdquo;, &ldquo;we&rdquo;, &ldquo;us&rdquo;).
         We collect only what we need to run the service, we do not sell your data, and we do not use advertising or third-party tracking

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { ContentPage } from '#web/features/site/components/content-page.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 const supportEmail = 'support@prestigelabs.example'
 
@@ -12,6 +13,7 @@ export function TermsPage() {
       lead="The agreement between you and Prestige Labs when you create an account or become a member. Please read it carefully."
       updated="2026-11-22"
     >
+      <PageTitle>Terms of Service</PageTitle>
       <p>
         By creating an account or using Prestige Labs you agree to these terms. If you do not agree, please do not use the service. Our{' '}
         <Link to="/privacy">Privacy Policy</Link> explains how we handle your personal data and forms part of these terms.

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { insertTestCheckout } from '#server/modules/billing/queries.ts'
+import { insertPost } from '#server/modules/community/queries.ts'
+import { insertJob } from '#server/modules/jobs/queries.ts'
+import { seriousAccessibilityViolations, signInThroughForm, startStack, type Stack } from './support/stack.ts'
+import { pagePathsFor, showsNotFound, waitForPageSettled, watchRequests, type PageRole } from './support/pages.ts'
+
+// Issue 12, item 11: axe (WCAG 2.2 AA; serious and critical) over every page of the
+// access table, in the light and the dark theme, each opened by a role that may see
+// it, so a page added to the table is scanned without anyone writing a test for it.
+
+let stack: Stack
+
+type Theme = 'light' | 'dark'
+
+const accounts = {
+  subscriber: { email: 'a11y-sub@example.com', password: 'A11y-Sub-2026', firstName: 'Ally', lastName: 'Reader', subscribedDays: 30 },
+  admin: { email: 'a11y-admin@example.com', password: 'A11y-Admin-2026', firstName: 'Addie', lastName: 'Min', admin: true },
+} as const
+
+/** Real ids for the table's parameters; a page with another parameter is left out. */
+const ids: Record<string, string> = {}
+
+beforeAll(async () => {
+  stack = await startStack()
+  const subscriber = await stack.createMember(accounts.subscriber)
+  const admin = await stack.createMember(accounts.admin)
+  // the pages show what members see: a job, posts (an admin's carries the admin badge), an open checkout
+  const job = await insertJob(stack.db, {
+    title: 'Accessible Frontend Engineer',
+    company: 'Contrast Works',
+    location: 'Berlin',
+    type: 'Full-time',
+    salary: '€70,000 - €85,000',
+    technicalSkills: ['TypeScript', 'React'],
+    softSkills: ['Communication'],
+    description: 'Build interfaces everyone can use.',
+    requirements: ['Experience with WCAG'],
+    benefits: ['Learning budget'],
+  })
+  ids.jobId = job.id
+  await insertPost(stack.db, { userId: subscriber.id, content: 'Passed my accessibility audit today!' })
+  await insertPost(stack.db, { userId: admin.id, content: 'Welcome to the community, everyone.' })
+  ids.checkoutId = (await insertTestCheckout(stack.db, { userId: subscriber.id, planId: 'full-access' })).id
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+/** Opens each of `role`'s pages in a browser profile of its own, set to `theme`; returns what axe found. */
+async function scanPages(role: PageRole, theme: Theme): Promise<string[]> {
+  const { context, page } = await stack.newPage()
+  const requests = watchRequests(page)
+  try {
+    // the stored preference, which index.html applies before the first paint (src/web/lib/theme.ts)
+    await context.addInitScript((chosen: Theme) => localStorage.setItem('theme', chosen), theme)
+    if (role !== 'visitor') {
+      await page.goto('/login')
+      await signInThroughForm(page, accounts[role].email, accounts[role].password)
+      await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 })
+    }
+    const found: string[] = []
+    let notFoundScanned = false
+    // and the page every unknown path shows
+    for (const path of [...pagePathsFor(role, ids), '/no-such-page']) {
+      await page.goto(path)
+      await waitForPageSettled(page, requests).catch((error: Error) => {
+        throw new Error(`${path} as a ${role} in the ${theme} theme never finished loading: ${error.message}`)
+      })
+      expect(new URL(page.url()).pathname, `${path} opened as a ${role}`).toBe(path)
+      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), `${path} in the ${theme} theme`).toBe(theme === 'dark')
+      // a page of the table still to be built shows the not-found page: scanned once is enough
+      if (await showsNotFound(page)) {
+        if (notFoundScanned) continue
+        notFoundScanned = true
+      }
+      for (const violation of await seriousAccessibilityViolations(page)) found.push(`${theme} ${path}: ${violation}`)
+    }
+    return found
+  } finally {
+    await context.close()
+  }
+}
+
+describe('every page of the access table passes axe in both themes', () => {
+  for (const role of ['visitor', 'subscriber', 'admin'] as const) {
+    test(`as ${role === 'admin' ? 'an' : 'a'} ${role}, no page has a serious or critical accessibility violation in the light or the dark theme`, async () => {
+      // one browser profile per theme, side by side
+      const found = await Promise.all((['light', 'dark'] as const).map((theme) => scanPages(role, theme)))
+      expect(found.flat()).toEqual([])
+    }, 120_000)
+  }
+})

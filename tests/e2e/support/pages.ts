@@ -1,0 +1,75 @@
+import type { Page, Request } from 'playwright-core'
+import { expect } from 'vitest'
+import { pageAccess, type AccessLevel } from '#shared/access.ts'
+
+// Walking every page of the access table (src/shared/access.ts) as a role that may
+// open it: the page title and accessibility tests (issue 12) share these.
+
+export type PageRole = 'visitor' | 'subscriber' | 'admin'
+
+/** The least role that opens each level: a subscriber opens the member pages too. */
+export const roleForLevel: Record<AccessLevel, PageRole> = { visitor: 'visitor', member: 'subscriber', subscriber: 'subscriber', admin: 'admin' }
+
+/**
+ * The concrete paths of `role`'s pages in the table, parameters filled from `ids`
+ * (':jobId' -> ids.jobId); a pattern with a parameter `ids` lacks is left out.
+ */
+export function pagePathsFor(role: PageRole, ids: Record<string, string>): string[] {
+  const paths: string[] = []
+  for (const [pattern, level] of Object.entries(pageAccess)) {
+    if (roleForLevel[level] !== role) continue
+    const parameters = [...pattern.matchAll(/:(\w+)/g)].map((match) => match[1]!)
+    if (parameters.some((name) => !(name in ids))) continue
+    paths.push(pattern.replace(/:(\w+)/g, (_, name: string) => ids[name]!))
+  }
+  return paths
+}
+
+/**
+ * Follows `page`'s requests, so a test can wait until every answer is in: a pop-up
+ * or a list that arrives late must not change the page while axe reads it. The
+ * live-update stream never ends, so it does not count.
+ */
+export function watchRequests(page: Page) {
+  const pending = new Set<Request>()
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/live')) pending.add(request)
+  })
+  page.on('requestfinished', (request) => pending.delete(request))
+  page.on('requestfailed', (request) => pending.delete(request))
+  return {
+    async idle() {
+      await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0)
+      // what the last answers render (a pop-up, its opening animation) is on screen after the next frames
+      await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))))
+    },
+  }
+}
+
+/**
+ * Waits until the page shows what a member reads: its heading drawn, and no loading
+ * screen, skeleton, busy region or 'Loading…' line left (the pages' own loading states);
+ * with `requests`, also every answer in.
+ */
+export async function waitForPageSettled(page: Page, requests?: ReturnType<typeof watchRequests>) {
+  await page.locator('h1').first().waitFor({ timeout: 15_000 })
+  await page.waitForFunction(
+    () => {
+      const visible = (element: Element) => element.checkVisibility()
+      if ([...document.querySelectorAll('.animate-pulse, [aria-busy="true"], [role="status"][aria-label^="Loading"]')].some(visible)) return false
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (/^\s*Loading\b/.test(node.textContent ?? '') && node.parentElement && visible(node.parentElement)) return false
+      }
+      return true
+    },
+    undefined,
+    { timeout: 15_000 },
+  )
+  await requests?.idle()
+}
+
+/** True when the page shown is the not-found page (a page of the table still to be built shows it). */
+export function showsNotFound(page: Page): Promise<boolean> {
+  return page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible()
+}
