@@ -5,7 +5,7 @@ export type StandInRequest = { method: string; path: string; body: Record<string
 
 /**
  * A local HTTP server speaking the part of Stripe's API the product calls
- * (customers, checkout sessions, subscriptions, billing portal sessions). Stripe's
+ * (customers, checkout sessions, subscriptions read and updated, billing portal sessions). Stripe's
  * servers cannot be reached from here; the SDK is pointed at this instead, and
  * tests assert the request bodies it received.
  */
@@ -42,6 +42,14 @@ export async function startStripeStandIn() {
       if (subscription) return send(200, subscription)
       return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` } })
     }
+    if (req.method === 'POST' && subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1]!)
+      if (!subscription) return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` } })
+      const updated = updateSubscription(subscription, body)
+      if ('error' in updated) return send(400, { error: { type: 'invalid_request_error', message: updated.error } })
+      subscriptions.set(subscriptionMatch[1]!, updated)
+      return send(200, updated)
+    }
     send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -50,7 +58,9 @@ export async function startStripeStandIn() {
   return {
     port,
     requests,
-    /** What GET /v1/subscriptions/{id} answers from now on. */
+    /** The subscription as the stand-in holds it now (after updates). */
+    subscription: (id: string) => subscriptions.get(id),
+    /** What GET /v1/subscriptions/{id} answers from now on (and what POST /v1/subscriptions/{id} updates). */
     setSubscription(subscription: Record<string, unknown> & { id: string }) {
       subscriptions.set(subscription.id, subscription)
     },
@@ -67,6 +77,36 @@ export async function startStripeStandIn() {
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
+}
+
+type StandInItem = { id: string; price: { id: string } } & Record<string, unknown>
+
+/**
+ * POST /v1/subscriptions/{id} as Stripe answers it, for the fields the product sends:
+ * cancel_at_period_end, metadata (merged), and items[n][id] with items[n][price]
+ * (the item keeps its id and period, its price changes). An unknown item is refused.
+ */
+function updateSubscription(subscription: Record<string, unknown>, body: Record<string, string>): Record<string, unknown> | { error: string } {
+  const updated: Record<string, unknown> = { ...subscription }
+  if (body.cancel_at_period_end !== undefined) updated.cancel_at_period_end = body.cancel_at_period_end === 'true'
+  const metadata = { ...(subscription.metadata as Record<string, string> | undefined) }
+  for (const [key, value] of Object.entries(body)) {
+    const name = /^metadata\[(.+)\]$/.exec(key)?.[1]
+    if (name) metadata[name] = value
+  }
+  updated.metadata = metadata
+  const items = subscription.items as { data: StandInItem[] } | undefined
+  if (items) {
+    const data = items.data.map((item) => ({ ...item }))
+    for (let index = 0; body[`items[${index}][id]`] !== undefined || body[`items[${index}][price]`] !== undefined; index++) {
+      const item = data.find((candidate) => candidate.id === body[`items[${index}][id]`])
+      if (!item) return { error: `Invalid subscription item: '${body[`items[${index}][id]`] ?? ''}'` }
+      const price = body[`items[${index}][price]`]
+      if (price) item.price = { ...item.price, id: price }
+    }
+    updated.items = { ...items, data }
+  }
+  return updated
 }
 
 async function readBody(req: IncomingMessage): Promise<string> {

@@ -23,20 +23,47 @@ export const billingMessages = {
   promoFailed: 'Something went wrong. Please try again.',
   promoAlreadyUsed: 'You have already used your free month',
   alreadySubscribed: 'You already have this plan',
-  // one membership per member: a plan change goes through the billing portal, never a second checkout
-  oneMembership: 'You already have a membership. To change plans, use the billing portal in your billing settings.',
+  // one membership per member: a plan change goes through 'Change plan' (decision 013), never a second checkout
+  oneMembership: "You already have a membership. To change plans, use 'Change plan' on the plans page or in Settings > Subscription.",
+  membershipUpdateFailed: 'Failed to update your membership. Please try again.',
   noSubscription: 'No active subscription found. Please subscribe first.',
   noCustomer: 'No customer ID found',
   noPortalUrl: 'No portal URL returned',
   cancelsAtPeriodEnd: 'Cancels at period end',
   currentPlan: 'Current Plan',
-  testCheckoutCompleted: 'Payment complete: welcome to the Prestige Club!',
   testCheckoutNotFound: 'This checkout has expired or was already completed',
   planSaved: 'Plan updated successfully',
   planSaveFailed: 'Failed to update plan',
   // spec 000 §9: the pop-up says 'for the next 12 hours'; the promo gives a free month
   promoHeadline: 'Limited-time offer: your first month free',
   promoText: 'Join the Prestige Club and get your first month of full access free, for the next 12 hours.',
+} as const
+
+/**
+ * What a member reads about their membership and its changes (decision 013): every
+ * message names the plan it is about, so a member with two plans on the page never
+ * wonders which one was meant.
+ */
+export const membershipMessages = {
+  checkoutCompleted: (plan: string) => `Payment complete: your ${plan} membership is active`,
+  alreadyOnPlan: (plan: string) => `You are already on the ${plan} plan`,
+  planNotOffered: (plan: string) => `The ${plan} plan is no longer offered`,
+  alreadyCanceled: (plan: string) => `Your ${plan} membership is already canceled at the end of its period`,
+  notCanceled: (plan: string) => `Your ${plan} membership is not canceled: there is nothing to resume`,
+  ended: (plan: string) => `Your ${plan} membership has ended. Choose a plan to join again.`,
+  notActive: (plan: string) => `Your ${plan} membership is not active. Update your payment with Manage billing, or choose a plan to join again.`,
+  resumeBeforeChange: (plan: string) => `Your ${plan} membership is canceled: resume it in Settings > Subscription before changing plans.`,
+  cancelTitle: (plan: string) => `Cancel your ${plan} membership?`,
+  cancelExplained: (plan: string, until: string) => `You keep ${plan} until ${until}. After that your membership ends and you are not charged again.`,
+  canceled: (plan: string, until: string) => `Your ${plan} membership is canceled. You keep access until ${until}.`,
+  resumed: (plan: string, renews: string) => `Your ${plan} membership is back on: it renews on ${renews}.`,
+  changeTitle: (plan: string) => `Switch to ${plan}?`,
+  changed: (plan: string) => `Your plan is now ${plan}`,
+  /** Test mode (no Stripe keys): no money moves; the plan changes now and the period stays (decision 013). */
+  changeInTestMode: (renews: string) => `Test mode: no card is charged. The new plan starts now; your renewal date stays ${renews}.`,
+  /** Stripe's default proration: the difference for the rest of the period is settled on the next invoice. */
+  changeWithStripe: (renews: string) => `The new plan starts now. Stripe credits or charges the difference for the rest of this period on your next invoice, due ${renews}.`,
+  yourPlan: 'Your plan',
 } as const
 
 /** spec 000 §4 Promo: a free month is a 30-day trial on the first checkout. */
@@ -83,6 +110,10 @@ export const CheckoutInput = z.object({
 })
 export type CheckoutInput = z.infer<typeof CheckoutInput>
 
+/** A member's change of plan (decision 013): the plan to switch to. */
+export const ChangePlanInput = CheckoutInput.pick({ planId: true })
+export type ChangePlanInput = z.infer<typeof ChangePlanInput>
+
 export const PromoCodeInput = z.object({ code: z.string().trim().max(64) })
 export type PromoCodeInput = z.infer<typeof PromoCodeInput>
 
@@ -98,7 +129,16 @@ export type MySubscription = {
   subscribed: boolean
 }
 
-export type MyBilling = { subscription: MySubscription | null; canManageBilling: boolean }
+export type MyBilling = {
+  subscription: MySubscription | null
+  canManageBilling: boolean
+  /** No Stripe keys: checkouts and membership changes are local, no card is charged (decision 006, 013). */
+  testMode: boolean
+  /** The member has claimed the free month (a promo checkout was opened) or used it: the promo pop-up stays closed. */
+  promoClaimed: boolean
+}
+
+export type TestCheckoutCompleted = { redirectTo: string; planName: string }
 
 /** A member Stripe bills more than once (two active subscriptions), for the admins to resolve. */
 export type MemberWithSeveralSubscriptions = {
@@ -128,4 +168,10 @@ export type TestCheckout = {
 /** Prices show as dollars with two decimals (spec 001 §9). */
 export function formatPrice(cents: number): string {
   return `$${(cents / 100).toFixed(2)}`
+}
+
+/** What a plan change does to the price, from the plans' prices: '+$9.01/month', '-$9.01/month'. */
+export function formatPriceDifference(fromCents: number, toCents: number, interval: Plan['interval'] = 'month'): string {
+  const difference = toCents - fromCents
+  return `${difference < 0 ? '-' : '+'}${formatPrice(Math.abs(difference))}/${interval}`
 }

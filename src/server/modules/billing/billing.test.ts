@@ -5,13 +5,17 @@ import { createTestApp, type TestApp, type TestClient } from '#server/testing/ha
 import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-stand-in.ts'
 import { stripeEvents, userSubscriptions } from '#server/db/schema/billing.ts'
 import { ensureDefaultPlans, updatePlan } from './queries.ts'
-import { billingMessages, paymentMessages, type MemberWithSeveralSubscriptions } from '#shared/billing/schemas.ts'
+import { billingMessages, membershipMessages, paymentMessages, type MemberWithSeveralSubscriptions, type MyBilling } from '#shared/billing/schemas.ts'
 
 const stripe = new Stripe('sk_test_signing_only')
 const day = 86_400_000
 
 async function errorOf(response: Response) {
   return ((await response.json()) as { error: { message: string } }).error
+}
+
+async function billingOf(response: Response | Promise<Response>) {
+  return (await (await response).json()) as MyBilling
 }
 
 async function sessionUser(client: TestClient) {
@@ -189,7 +193,7 @@ describe('billing with Stripe (local stand-in)', () => {
     expect((await storedEvent(sameSecond.id))?.ignoredReason).toMatch(/cancellation/)
   })
 
-  test('a subscribed member cannot check out a second plan and is told to change plans in the billing portal', async () => {
+  test('a subscribed member cannot check out a second plan and is told where to change plans', async () => {
     const { member } = await subscribedMember()
     const before = standIn.requests.length
     const other = await member.post('/api/billing/checkout', { planId: 'business' })
@@ -282,6 +286,77 @@ describe('billing with Stripe (local stand-in)', () => {
     expect((await sessionUser(member)).subscribed).toBe(false)
   })
 
+  test('cancel and resume go to Stripe as cancel_at_period_end on the member’s own subscription; its answer applies at once', async () => {
+    const { member, subscription } = await subscribedMember()
+    standIn.setSubscription(subscription)
+    const before = standIn.requests.length
+
+    const canceled = await member.post('/api/billing/subscription/cancel')
+    expect(canceled.status).toBe(200)
+    expect((await billingOf(canceled)).subscription).toMatchObject({ planId: 'full-access', cancelAtPeriodEnd: true, subscribed: true })
+    expect(standIn.requests.slice(before)).toEqual([{ method: 'POST', path: `/v1/subscriptions/${subscription.id}`, body: { cancel_at_period_end: 'true' } }])
+    // access stays until the period ends
+    expect((await sessionUser(member)).subscribed).toBe(true)
+    // an event Stripe sent before the cancellation, delivered after it, does not undo it
+    await sendEvent(event('customer.subscription.updated', subscription, new Date(Date.now() - 5000)))
+    expect((await billingOf(member.get('/api/billing/me'))).subscription?.cancelAtPeriodEnd).toBe(true)
+
+    const resumed = await member.post('/api/billing/subscription/resume')
+    expect(resumed.status).toBe(200)
+    expect((await billingOf(resumed)).subscription).toMatchObject({ cancelAtPeriodEnd: false, subscribed: true })
+    expect(standIn.requests.at(-1)).toEqual({ method: 'POST', path: `/v1/subscriptions/${subscription.id}`, body: { cancel_at_period_end: 'false' } })
+    expect(standIn.subscription(subscription.id)).toMatchObject({ cancel_at_period_end: false })
+  })
+
+  test('a plan change gives the same Stripe subscription the new price (Stripe prorates by default): no second subscription, no checkout', async () => {
+    const { member, subscription } = await subscribedMember()
+    standIn.setSubscription(subscription)
+    const before = standIn.requests.length
+    const changed = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
+    expect(changed.status).toBe(200)
+    expect((await billingOf(changed)).subscription).toMatchObject({ planId: 'business', planName: 'Business', subscribed: true })
+
+    const calls = standIn.requests.slice(before)
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /v1/subscriptions/${subscription.id}`, `POST /v1/subscriptions/${subscription.id}`])
+    // the item keeps its id, its price changes; no proration_behavior: Stripe's default proration
+    expect(calls[1]!.body).toEqual({ 'items[0][id]': `si_${subscription.id}`, 'items[0][price]': 'price_business', 'metadata[planId]': 'business' })
+    expect((await subscriptionRows(member.member.id)).map((row) => [row.stripeSubscriptionId, row.planId])).toEqual([[subscription.id, 'business']])
+
+    const same = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
+    expect(same.status).toBe(409)
+    expect((await errorOf(same)).message).toBe(membershipMessages.alreadyOnPlan('Business'))
+    expect(standIn.requests.length).toBe(before + 2)
+  })
+
+  test('a plan changed in the billing portal is read from the subscription’s price, whatever the checkout’s metadata says', async () => {
+    const { member, subscription } = await subscribedMember()
+    const item = subscription.items.data[0]!
+    const inPortal = { ...subscription, items: { ...subscription.items, data: [{ ...item, price: { id: 'price_business' } }] } }
+    expect((await sendEvent(event('customer.subscription.updated', inPortal))).status).toBe(200)
+    expect((await billingOf(member.get('/api/billing/me'))).subscription).toMatchObject({ planId: 'business', planName: 'Business' })
+  })
+
+  test('while Stripe is unreachable a cancellation says so and changes nothing', async () => {
+    const { member, subscription } = await subscribedMember()
+    standIn.setSubscription(subscription)
+    standIn.failWith(500)
+    try {
+      const refused = await member.post('/api/billing/subscription/cancel')
+      expect(refused.status).toBe(500)
+      expect((await errorOf(refused)).message).toBe(paymentMessages.SERVICE_UNAVAILABLE)
+    } finally {
+      standIn.failWith(null)
+    }
+    expect((await billingOf(member.get('/api/billing/me'))).subscription?.cancelAtPeriodEnd).toBe(false)
+  })
+
+  test('a membership Stripe does not bill (demo data) is changed here, without calling Stripe', async () => {
+    const member = await t.signedIn({ subscribed: true })
+    const before = standIn.requests.length
+    expect((await billingOf(member.post('/api/billing/subscription/cancel'))).subscription?.cancelAtPeriodEnd).toBe(true)
+    expect(standIn.requests.length).toBe(before)
+  })
+
   test('the billing portal opens for a member with a customer, returning to /settings', async () => {
     const member = await t.signedIn()
     const refused = await member.post('/api/billing/portal')
@@ -330,7 +405,7 @@ describe('billing without Stripe: the test checkout', () => {
     expect((await stranger.get(`/api/billing/test-checkout/${id}`)).status).toBe(404)
     expect((await stranger.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
 
-    expect(await (await member.post(`/api/billing/test-checkout/${id}/complete`)).json()).toEqual({ redirectTo: '/prestige-club' })
+    expect(await (await member.post(`/api/billing/test-checkout/${id}/complete`)).json()).toEqual({ redirectTo: '/prestige-club', planName: 'Prestige Club' })
     expect((await sessionUser(member)).subscribed).toBe(true)
     expect((await member.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
     expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'full-access' }))).message).toBe(billingMessages.alreadySubscribed)
@@ -369,6 +444,109 @@ describe('billing without Stripe: the test checkout', () => {
     expect((await errorOf(again)).message).toBe(billingMessages.promoAlreadyUsed)
   })
 
+  /** A member who bought `planId` through the test checkout. */
+  async function boughtMembership(planId = 'full-access') {
+    const member = await t.signedIn()
+    const { url } = (await (await member.post('/api/billing/checkout', { planId })).json()) as { url: string }
+    expect((await member.post(`/api/billing/test-checkout/${url.split('/').at(-1)!}/complete`)).status).toBe(200)
+    return member
+  }
+
+  const rowsOf = (userId: string) => t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId))
+
+  test('a member cancels at period end and keeps access until then, then resumes; twice, or a resume of a running membership, is refused', async () => {
+    const member = await boughtMembership()
+    const bought = (await billingOf(member.get('/api/billing/me'))).subscription!
+    expect(bought).toMatchObject({ planName: 'Prestige Club', cancelAtPeriodEnd: false, subscribed: true })
+
+    // two presses at once: one cancels, the other is told it already did
+    const [first, second] = await Promise.all([member.post('/api/billing/subscription/cancel'), member.post('/api/billing/subscription/cancel')])
+    expect([first.status, second.status].sort()).toEqual([200, 409])
+    const refusal = first.status === 409 ? first : second
+    expect((await errorOf(refusal)).message).toBe(membershipMessages.alreadyCanceled('Prestige Club'))
+    const canceled = (await billingOf(member.get('/api/billing/me'))).subscription!
+    expect(canceled).toMatchObject({ cancelAtPeriodEnd: true, subscribed: true, status: 'active', currentPeriodEnd: bought.currentPeriodEnd })
+    expect((await sessionUser(member)).subscribed).toBe(true)
+
+    const changeWhileCanceled = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
+    expect(changeWhileCanceled.status).toBe(409)
+    expect((await errorOf(changeWhileCanceled)).message).toBe(membershipMessages.resumeBeforeChange('Prestige Club'))
+
+    const resumed = await member.post('/api/billing/subscription/resume')
+    expect(resumed.status).toBe(200)
+    expect((await billingOf(resumed)).subscription).toMatchObject({ cancelAtPeriodEnd: false, subscribed: true, currentPeriodEnd: bought.currentPeriodEnd })
+    const again = await member.post('/api/billing/subscription/resume')
+    expect(again.status).toBe(409)
+    expect((await errorOf(again)).message).toBe(membershipMessages.notCanceled('Prestige Club'))
+    expect(await rowsOf(member.member.id)).toHaveLength(1)
+  })
+
+  test('a plan change in test mode switches the one membership now and keeps its period; the server refuses what the page does not offer', async () => {
+    const member = await boughtMembership()
+    const bought = (await billingOf(member.get('/api/billing/me'))).subscription!
+    const changed = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
+    expect(changed.status).toBe(200)
+    expect((await billingOf(changed)).subscription).toMatchObject({ planId: 'business', planName: 'Business', status: 'active', subscribed: true, currentPeriodEnd: bought.currentPeriodEnd })
+    expect((await rowsOf(member.member.id)).map((row) => row.planId)).toEqual(['business'])
+    expect((await sessionUser(member)).subscribed).toBe(true)
+
+    const same = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
+    expect(same.status).toBe(409)
+    expect((await errorOf(same)).message).toBe(membershipMessages.alreadyOnPlan('Business'))
+    const unknown = await member.post('/api/billing/subscription/change-plan', { planId: 'gold' })
+    expect(unknown.status).toBe(400)
+    expect((await errorOf(unknown)).message).toBe(paymentMessages.INVALID_PRICE_ID)
+    const missing = await member.post('/api/billing/subscription/change-plan', {})
+    expect((await errorOf(missing)).message).toBe(paymentMessages.MISSING_PRICE_ID)
+    await updatePlan(t.db, 'full-access', { isActive: false })
+    try {
+      const inactive = await member.post('/api/billing/subscription/change-plan', { planId: 'full-access' })
+      expect(inactive.status).toBe(400)
+      expect((await errorOf(inactive)).message).toBe(membershipMessages.planNotOffered('Prestige Club'))
+    } finally {
+      await updatePlan(t.db, 'full-access', { isActive: true })
+    }
+    expect((await rowsOf(member.member.id)).map((row) => row.planId)).toEqual(['business'])
+  })
+
+  test('without a membership, or once it ended, each change is refused saying why; a member reaches no one else’s membership', async () => {
+    const free = await t.signedIn()
+    for (const path of ['/api/billing/subscription/cancel', '/api/billing/subscription/resume']) {
+      const refused = await free.post(path)
+      expect(refused.status, path).toBe(404)
+      expect((await errorOf(refused)).message).toBe(billingMessages.noSubscription)
+    }
+    expect((await errorOf(await free.post('/api/billing/subscription/change-plan', { planId: 'business' }))).message).toBe(billingMessages.noSubscription)
+
+    const owner = await boughtMembership('business')
+    expect((await free.post('/api/billing/subscription/cancel')).status).toBe(404)
+    expect((await rowsOf(owner.member.id))[0]).toMatchObject({ planId: 'business', cancelAtPeriodEnd: false })
+
+    // canceled, then the period passed: there is nothing left to resume
+    expect((await owner.post('/api/billing/subscription/cancel')).status).toBe(200)
+    await t.db.update(userSubscriptions).set({ currentPeriodEnd: new Date(Date.now() - day) }).where(eq(userSubscriptions.userId, owner.member.id))
+    for (const path of ['/api/billing/subscription/resume', '/api/billing/subscription/cancel']) {
+      const refused = await owner.post(path)
+      expect(refused.status, path).toBe(409)
+      expect((await errorOf(refused)).message).toBe(membershipMessages.ended('Business'))
+    }
+  })
+
+  test('a demo member, whose membership no checkout created, cancels, resumes and changes plan too', async () => {
+    const member = await t.signedIn({ subscribed: true })
+    expect((await billingOf(member.post('/api/billing/subscription/cancel'))).subscription).toMatchObject({ planName: 'Prestige Club', cancelAtPeriodEnd: true })
+    expect((await billingOf(member.post('/api/billing/subscription/resume'))).subscription?.cancelAtPeriodEnd).toBe(false)
+    expect((await billingOf(member.post('/api/billing/subscription/change-plan', { planId: 'business' }))).subscription?.planName).toBe('Business')
+    expect(await rowsOf(member.member.id)).toHaveLength(1)
+  })
+
+  test('the billing summary says test mode and whether the free month was claimed', async () => {
+    const member = await t.signedIn()
+    expect(await billingOf(member.get('/api/billing/me'))).toEqual({ subscription: null, canManageBilling: false, testMode: true, promoClaimed: false })
+    expect((await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })).status).toBe(200)
+    expect((await billingOf(member.get('/api/billing/me'))).promoClaimed).toBe(true)
+  })
+
   test('the promo is offered to visitors and checked case-insensitively', async () => {
     const visitor = t.client()
     expect(((await (await visitor.get('/api/billing/promo')).json()) as { promo: { code: string } }).promo.code).toBe('FREEMONTH')
@@ -378,7 +556,15 @@ describe('billing without Stripe: the test checkout', () => {
 
   test('visitors are refused by every member billing endpoint, and the portal needs a Stripe customer', async () => {
     const visitor = t.client()
-    for (const [method, path] of [['GET', '/api/billing/me'], ['POST', '/api/billing/checkout'], ['POST', '/api/billing/portal'], ['GET', '/api/billing/test-checkout/00000000-0000-4000-8000-000000000000']] as const) {
+    for (const [method, path] of [
+      ['GET', '/api/billing/me'],
+      ['POST', '/api/billing/checkout'],
+      ['POST', '/api/billing/portal'],
+      ['GET', '/api/billing/test-checkout/00000000-0000-4000-8000-000000000000'],
+      ['POST', '/api/billing/subscription/cancel'],
+      ['POST', '/api/billing/subscription/resume'],
+      ['POST', '/api/billing/subscription/change-plan'],
+    ] as const) {
       const response = await visitor.request(method, path, method === 'POST' ? { planId: 'full-access' } : undefined)
       expect(response.status, path).toBe(401)
     }

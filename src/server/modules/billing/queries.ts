@@ -85,6 +85,18 @@ export function listActiveSubscriptions(db: Db, userId: string, now = new Date()
     .where(and(eq(userSubscriptions.userId, userId), activeAt(now)))
 }
 
+/** The member's subscription that gives access now, with its plan's name: the latest, should Stripe bill two (decision 012). */
+export async function findActiveSubscription(db: Db, userId: string, now = new Date()) {
+  const [row] = await db
+    .select({ subscription: userSubscriptions, planName: plans.name })
+    .from(userSubscriptions)
+    .leftJoin(plans, eq(plans.id, userSubscriptions.planId))
+    .where(and(eq(userSubscriptions.userId, userId), activeAt(now)))
+    .orderBy(desc(userSubscriptions.currentPeriodEnd), desc(userSubscriptions.updatedAt))
+    .limit(1)
+  return row
+}
+
 /** Serialises a member's subscription writes until the transaction ends (two test checkouts completed at once). */
 export async function lockMemberBilling(tx: Db, userId: string) {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing:${userId}`}))`)
@@ -161,6 +173,32 @@ export async function upsertSubscriptionState(db: Db, state: SubscriptionState):
       // stored whatever its time (no later truth can follow it).
       setWhere: finalStatuses.includes(state.status) ? notFinal : and(notFinal, notOlder),
     })
+    .returning({ id: userSubscriptions.id })
+  return rows.length > 0
+}
+
+export type LocalSubscriptionState = {
+  /** the row: a subscription Stripe does not bill (test checkout, demo seed) has no Stripe id to address it by */
+  rowId: string
+  userId: string
+  planId: string
+  cancelAtPeriodEnd: boolean
+  stateAt: Date
+}
+
+/** Writes a plan or cancellation change of a subscription Stripe does not bill, with the same rules as upsertSubscriptionState. */
+export async function updateLocalSubscriptionState(db: Db, state: LocalSubscriptionState): Promise<boolean> {
+  const rows = await db
+    .update(userSubscriptions)
+    .set({ planId: state.planId, cancelAtPeriodEnd: state.cancelAtPeriodEnd, stateAt: state.stateAt, updatedAt: new Date() })
+    .where(
+      and(
+        eq(userSubscriptions.id, state.rowId),
+        eq(userSubscriptions.userId, state.userId),
+        notInArray(userSubscriptions.status, finalStatuses),
+        sql`(${userSubscriptions.stateAt} is null or ${userSubscriptions.stateAt} <= ${state.stateAt.toISOString()}::timestamptz)`,
+      ),
+    )
     .returning({ id: userSubscriptions.id })
   return rows.length > 0
 }

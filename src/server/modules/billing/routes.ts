@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '#server/platform/context.ts'
 import { validate } from '#server/platform/validation.ts'
-import { CheckoutInput, PlanId, PromoCodeInput, UpdatePlanInput } from '#shared/billing/schemas.ts'
+import { ChangePlanInput, CheckoutInput, PlanId, PromoCodeInput, UpdatePlanInput } from '#shared/billing/schemas.ts'
 import * as billing from './service.ts'
 
 const TestCheckoutParams = z.object({ checkoutId: z.uuid({ error: 'This checkout has expired or was already completed' }) })
@@ -20,6 +20,10 @@ export const billingRoutes = new Hono<AppEnv>()
     c.json(await billing.completeTestCheckout(c.var.ctx, c.req.valid('param').checkoutId)),
   )
   .post('/portal', async (c) => c.json(await billing.openBillingPortal(c.var.ctx)))
+  // decision 013: the member's own membership (no id in the path: a member has one)
+  .post('/subscription/cancel', async (c) => c.json(await billing.cancelMembership(c.var.ctx)))
+  .post('/subscription/resume', async (c) => c.json(await billing.resumeMembership(c.var.ctx)))
+  .post('/subscription/change-plan', validate('json', ChangePlanInput), async (c) => c.json(await billing.changePlan(c.var.ctx, c.req.valid('json'))))
   // Stripe signs the raw body: read it as text, untouched
   .post('/webhook', async (c) => c.json(await billing.handleStripeWebhook(c.var.ctx.deps, await c.req.text(), c.req.header('stripe-signature'))))
 

@@ -2,7 +2,7 @@ import type Stripe from 'stripe'
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
-import { requireAdmin, requireUser } from '#server/platform/guards.ts'
+import { requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import { accessGrantingStatuses } from '#server/platform/subscriptions.ts'
 import {
   billingMessages,
@@ -10,6 +10,8 @@ import {
   promoTrialDays,
   type ActivePromo,
   type AdminPlan,
+  membershipMessages,
+  type ChangePlanInput,
   type CheckoutInput,
   type CheckoutResponse,
   type MemberWithSeveralSubscriptions,
@@ -17,6 +19,7 @@ import {
   type Plan,
   type PromoCodeInput,
   type TestCheckout,
+  type TestCheckoutCompleted,
   type UpdatePlanValues,
 } from '#shared/billing/schemas.ts'
 import * as queries from './queries.ts'
@@ -46,7 +49,11 @@ function isSubscribed(status: string, periodEnd: Date | null, now = new Date()) 
 export async function getMyBilling(ctx: Ctx): Promise<MyBilling> {
   const user = requireUser(ctx)
   const { db, payments } = ctx.deps
-  const [latest, customer] = await Promise.all([queries.findLatestSubscription(db, user.id), queries.findBillingCustomer(db, user.id)])
+  const [latest, customer, promo] = await Promise.all([
+    queries.findLatestSubscription(db, user.id),
+    queries.findBillingCustomer(db, user.id),
+    queries.findPromoRedemption(db, user.id),
+  ])
   const subscription = latest?.subscription
   return {
     subscription: subscription
@@ -60,6 +67,8 @@ export async function getMyBilling(ctx: Ctx): Promise<MyBilling> {
         }
       : null,
     canManageBilling: Boolean(payments && customer),
+    testMode: !payments,
+    promoClaimed: Boolean(promo),
   }
 }
 
@@ -87,7 +96,7 @@ export function checkPromoCode(ctx: Ctx, input: PromoCodeInput) {
 // ---- checkout ----
 
 export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<CheckoutResponse> {
-  const user = requireUser(ctx)
+  const user = requireVerified(ctx) // decision 014: paying needs a verified address
   const { db, payments, config } = ctx.deps
   const plan = await queries.findPlan(db, input.planId)
   if (!plan || !plan.isActive || plan.priceCents <= 0) throw new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
@@ -129,7 +138,7 @@ export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<Che
     if (!session.url) throw new AppError('INTERNAL', paymentMessages.CHECKOUT_FAILED)
     return { url: session.url }
   } catch (error) {
-    throw paymentServiceError(ctx, error, 'CHECKOUT_FAILED')
+    throw paymentServiceError(ctx, error, paymentMessages.CHECKOUT_FAILED)
   }
 }
 
@@ -141,23 +150,31 @@ async function stripeCustomerFor(ctx: Ctx, stripe: Stripe, userId: string, email
   return customer.id
 }
 
-function paymentServiceError(ctx: Ctx, error: unknown, fallback: 'CHECKOUT_FAILED' | 'PORTAL_FAILED') {
+function paymentServiceError(ctx: Ctx, error: unknown, fallback: string, invalidRequest: string = paymentMessages.INVALID_PRICE_ID) {
   if (error instanceof AppError) return error
   ctx.logger.error({ err: error, requestId: ctx.requestId }, 'payment service call failed')
   const type = (error as { type?: string }).type
   if (type === 'StripeConnectionError' || type === 'StripeAPIError' || type === 'StripeRateLimitError') {
     return new AppError('INTERNAL', paymentMessages.SERVICE_UNAVAILABLE)
   }
-  if (type === 'StripeInvalidRequestError') return new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
-  return new AppError('INTERNAL', paymentMessages[fallback])
+  if (type === 'StripeInvalidRequestError') return new AppError('VALIDATION', invalidRequest)
+  return new AppError('INTERNAL', fallback)
 }
 
 // ---- the one way a subscription changes: webhooks and the test checkout both come here ----
 
 export type SubscriptionChange = queries.SubscriptionState & { promoUsed?: boolean }
 
-/** Applies a subscription state in one transaction; older states than the stored one, and anything after a cancellation, change nothing. */
-export async function applySubscriptionChange(deps: Deps, tx: Db, change: SubscriptionChange): Promise<boolean> {
+/**
+ * Applies a subscription state in one transaction; older states than the stored one, and anything after a cancellation, change nothing.
+ * A subscription Stripe does not bill (test checkout, demo seed) is addressed by its row (`rowId`): a plan change or cancellation in test mode.
+ */
+export async function applySubscriptionChange(deps: Deps, tx: Db, change: SubscriptionChange | queries.LocalSubscriptionState): Promise<boolean> {
+  if ('rowId' in change) {
+    const written = await queries.updateLocalSubscriptionState(tx, change)
+    deps.subscriptionCache.forget(change.userId)
+    return written
+  }
   const { promoUsed, ...state } = change
   const written = await queries.upsertSubscriptionState(tx, state)
   if (state.stripeCustomerId) await queries.saveBillingCustomer(tx, state.userId, state.stripeCustomerId)
@@ -181,8 +198,8 @@ export async function getTestCheckout(ctx: Ctx, id: string): Promise<TestCheckou
   }
 }
 
-export async function completeTestCheckout(ctx: Ctx, id: string): Promise<{ redirectTo: string }> {
-  const user = requireUser(ctx)
+export async function completeTestCheckout(ctx: Ctx, id: string): Promise<TestCheckoutCompleted> {
+  const user = requireVerified(ctx) // decision 014: paying needs a verified address
   const { deps } = ctx
   if (deps.payments) throw new AppError('NOT_FOUND', billingMessages.testCheckoutNotFound)
   const found = await queries.findOpenTestCheckout(deps.db, id, user.id)
@@ -211,7 +228,7 @@ export async function completeTestCheckout(ctx: Ctx, id: string): Promise<{ redi
       promoUsed: Boolean(found.checkout.promoCode),
     })
   })
-  return { redirectTo: '/prestige-club' }
+  return { redirectTo: '/prestige-club', planName: found.planName }
 }
 
 // ---- Stripe webhooks ----
@@ -230,14 +247,18 @@ function idOf(value: string | { id: string } | null | undefined): string | null 
   return typeof value === 'string' ? value : value.id
 }
 
+/**
+ * The plan Stripe bills: the price of the subscription's item first, since a plan changed in the
+ * billing portal changes the price and leaves the metadata of the checkout as it was (decision 013);
+ * the metadata when no plan has that price (plans without a Stripe price id).
+ */
 async function planIdForSubscription(db: Db, subscription: Stripe.Subscription): Promise<string> {
-  if (subscription.metadata?.planId) return subscription.metadata.planId
   const priceId = subscription.items?.data?.[0]?.price?.id
   if (priceId) {
     const match = (await queries.listAllPlans(db)).find((plan) => plan.stripePriceId === priceId)
     if (match) return match.id
   }
-  return priceId ?? 'unknown'
+  return subscription.metadata?.planId || (priceId ?? 'unknown')
 }
 
 async function stateFromSubscription(db: Db, subscription: Stripe.Subscription, stateAt: Date, status?: string): Promise<SubscriptionChange | Ignored> {
@@ -364,6 +385,129 @@ export async function handleStripeWebhook(deps: Deps, payload: string, signature
   return { received: true }
 }
 
+// ---- membership changes: cancel at period end, resume, change plan (decision 013) ----
+
+type Membership = NonNullable<Awaited<ReturnType<typeof queries.findActiveSubscription>>>
+type MembershipUpdate = { cancelAtPeriodEnd: boolean } | { plan: PlanRow }
+
+const planNameOf = (row: { planName: string | null; subscription: { planId: string } }) => row.planName ?? row.subscription.planId
+
+/** Stripe's final statuses, and a period past its end: the membership is over, a new checkout starts another. */
+const endedStatuses = ['canceled', 'incomplete_expired']
+
+/** The member's own membership that gives access now, or the refusal saying why there is none. */
+async function requireMembership(db: Db, userId: string, now: Date): Promise<Membership> {
+  const active = await queries.findActiveSubscription(db, userId, now)
+  if (active) return active
+  const latest = await queries.findLatestSubscription(db, userId)
+  if (!latest) throw new AppError('NOT_FOUND', billingMessages.noSubscription)
+  const { status, currentPeriodEnd } = latest.subscription
+  const ended = endedStatuses.includes(status) || !currentPeriodEnd || currentPeriodEnd <= now
+  throw new AppError('CONFLICT', ended ? membershipMessages.ended(planNameOf(latest)) : membershipMessages.notActive(planNameOf(latest)))
+}
+
+/** The rules the settings and the plans page show, checked here again (ARCHITECTURE.md rule 5). */
+function refuseUpdate(membership: Membership, update: MembershipUpdate) {
+  const name = planNameOf(membership)
+  const { cancelAtPeriodEnd, planId } = membership.subscription
+  if ('plan' in update) {
+    if (update.plan.id === planId) throw new AppError('CONFLICT', membershipMessages.alreadyOnPlan(update.plan.name))
+    // Stripe's portal, too, renews a canceled subscription before it changes its plan
+    if (cancelAtPeriodEnd) throw new AppError('CONFLICT', membershipMessages.resumeBeforeChange(name))
+  } else if (update.cancelAtPeriodEnd && cancelAtPeriodEnd) {
+    throw new AppError('CONFLICT', membershipMessages.alreadyCanceled(name))
+  } else if (!update.cancelAtPeriodEnd && !cancelAtPeriodEnd) {
+    throw new AppError('CONFLICT', membershipMessages.notCanceled(name))
+  }
+}
+
+/** The Stripe subscription to change, when Stripe bills this membership; null for one granted locally (test checkout, demo seed). */
+function stripeSubscriptionOf(deps: Deps, membership: Membership): { stripe: Stripe; id: string } | null {
+  const id = membership.subscription.stripeSubscriptionId
+  return deps.payments && id?.startsWith('sub_') ? { stripe: deps.payments.stripe, id } : null
+}
+
+async function updateMembership(ctx: Ctx, update: MembershipUpdate): Promise<MyBilling> {
+  const user = requireUser(ctx)
+  const { deps } = ctx
+  const membership = await requireMembership(deps.db, user.id, new Date())
+  refuseUpdate(membership, update)
+  const billed = stripeSubscriptionOf(deps, membership)
+  if (billed) {
+    await updateThroughStripe(ctx, billed.stripe, billed.id, update)
+  } else {
+    // test mode: the same change, made here, through the same service as Stripe's events
+    await withTransaction(deps.db, async (tx) => {
+      await queries.lockMemberBilling(tx, user.id)
+      // read again under the member's lock: two changes at once are applied and checked one after the other
+      const now = new Date()
+      const current = await requireMembership(tx, user.id, now)
+      refuseUpdate(current, update)
+      await applySubscriptionChange(deps, tx, {
+        rowId: current.subscription.id,
+        userId: user.id,
+        // decision 013: the plan changes now and the period stays (no money moves in test mode)
+        planId: 'plan' in update ? update.plan.id : current.subscription.planId,
+        cancelAtPeriodEnd: 'plan' in update ? current.subscription.cancelAtPeriodEnd : update.cancelAtPeriodEnd,
+        stateAt: now,
+      })
+    })
+  }
+  return getMyBilling(ctx)
+}
+
+/**
+ * The same subscription, changed in Stripe: cancel_at_period_end, or the item's price with Stripe's
+ * default proration (never a second subscription). Stripe's answer is applied at once through
+ * applySubscriptionChange; the webhook event that follows carries the same state.
+ */
+async function updateThroughStripe(ctx: Ctx, stripe: Stripe, subscriptionId: string, update: MembershipUpdate) {
+  let updated: Stripe.Subscription
+  try {
+    if ('plan' in update) {
+      if (!update.plan.stripePriceId) throw new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
+      const item = (await stripe.subscriptions.retrieve(subscriptionId)).items?.data?.[0]
+      if (!item) throw new AppError('INTERNAL', billingMessages.membershipUpdateFailed)
+      updated = await stripe.subscriptions.update(subscriptionId, {
+        items: [{ id: item.id, price: update.plan.stripePriceId }],
+        // the checkout's metadata follows the plan, for whoever reads it in Stripe's dashboard
+        metadata: { planId: update.plan.id },
+      })
+    } else {
+      updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: update.cancelAtPeriodEnd })
+    }
+  } catch (error) {
+    throw paymentServiceError(ctx, error, billingMessages.membershipUpdateFailed, billingMessages.membershipUpdateFailed)
+  }
+  // stamped to the whole second, like Stripe's event times: an event sent before this change and
+  // delivered after it is older and changes nothing; the event of this change still applies
+  const change = await stateFromSubscription(ctx.deps.db, updated, new Date(Math.floor(Date.now() / 1000) * 1000))
+  if ('ignored' in change) {
+    ctx.logger.warn({ subscriptionId, reason: change.ignored, requestId: ctx.requestId }, 'stripe subscription update not applied')
+    return
+  }
+  await withTransaction(ctx.deps.db, (tx) => applySubscriptionChange(ctx.deps, tx, change))
+}
+
+/** POST /api/billing/subscription/cancel: the membership ends at the end of the period already paid for. */
+export function cancelMembership(ctx: Ctx): Promise<MyBilling> {
+  return updateMembership(ctx, { cancelAtPeriodEnd: true })
+}
+
+/** POST /api/billing/subscription/resume: a cancellation undone before the period ends. */
+export function resumeMembership(ctx: Ctx): Promise<MyBilling> {
+  return updateMembership(ctx, { cancelAtPeriodEnd: false })
+}
+
+/** POST /api/billing/subscription/change-plan: the member's one membership moves to another active paid plan. */
+export async function changePlan(ctx: Ctx, input: ChangePlanInput): Promise<MyBilling> {
+  requireUser(ctx)
+  const plan = await queries.findPlan(ctx.deps.db, input.planId)
+  if (!plan || plan.priceCents <= 0) throw new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
+  if (!plan.isActive) throw new AppError('VALIDATION', membershipMessages.planNotOffered(plan.name))
+  return updateMembership(ctx, { plan })
+}
+
 // ---- billing portal ----
 
 export async function openBillingPortal(ctx: Ctx): Promise<{ url: string }> {
@@ -378,7 +522,7 @@ export async function openBillingPortal(ctx: Ctx): Promise<{ url: string }> {
     if (!session.url) throw new AppError('INTERNAL', billingMessages.noPortalUrl)
     return { url: session.url }
   } catch (error) {
-    throw paymentServiceError(ctx, error, 'PORTAL_FAILED')
+    throw paymentServiceError(ctx, error, paymentMessages.PORTAL_FAILED)
   }
 }
 

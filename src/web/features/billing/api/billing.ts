@@ -2,22 +2,31 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { toast } from 'sonner'
 import {
   billingMessages,
+  membershipMessages,
   paymentMessages,
   type AdminPlan,
+  type ChangePlanInput,
   type MemberWithSeveralSubscriptions,
   type MyBilling,
   type TestCheckout,
+  type TestCheckoutCompleted,
   type UpdatePlanInput,
 } from '#shared/billing/schemas.ts'
 import { apiFetch, messageOf } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
-import { plansQuery } from '#web/features/billing/api/plans.ts'
+import { myBillingQuery, plansQuery } from '#web/features/billing/api/plans.ts'
 
 // The billing area's query keys live here and in plans.ts and promo.ts, the two light
 // modules the landing page may load (ARCHITECTURE.md rule 6).
 
-export const myBillingQuery = () =>
-  queryOptions({ queryKey: ['billing', 'me'] as const, queryFn: ({ signal }) => apiFetch<MyBilling>('/api/billing/me', { signal }) })
+export { myBillingQuery }
+
+const dateFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
+
+/** A membership date as members read it: 'June 3, 2026'. */
+export function formatBillingDate(iso: string | null | undefined): string {
+  return iso ? dateFormat.format(new Date(iso)) : 'the end of the period'
+}
 
 export const testCheckoutQuery = (checkoutId: string) =>
   queryOptions({
@@ -41,9 +50,9 @@ export const severalSubscriptionsQuery = () =>
 export function useCompleteTestCheckout(checkoutId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiFetch<{ redirectTo: string }>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}/complete`, { method: 'POST' }),
-    onSuccess: async () => {
-      toast.success(billingMessages.testCheckoutCompleted)
+    mutationFn: () => apiFetch<TestCheckoutCompleted>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}/complete`, { method: 'POST' }),
+    onSuccess: async ({ planName }) => {
+      toast.success(membershipMessages.checkoutCompleted(planName))
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey }),
         queryClient.invalidateQueries({ queryKey: myBillingQuery().queryKey }),
@@ -65,6 +74,44 @@ export function useOpenBillingPortal() {
   })
 }
 
+/**
+ * A change of the member's own membership (decision 013). The answer is the billing summary
+ * after the change; the session is read again (its cached 'subscribed' may have moved).
+ */
+function useMembershipChange<TInput>(request: (input: TInput) => Promise<MyBilling>, success: (billing: MyBilling) => string) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    mutationFn: request,
+    onSuccess: async (billing) => {
+      queryClient.setQueryData(myBillingQuery().queryKey, billing)
+      toast.success(success(billing))
+      await queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey })
+    },
+    onError: (error) => toast.error(messageOf(error, billingMessages.membershipUpdateFailed)),
+  })
+}
+
+export function useCancelMembership() {
+  return useMembershipChange(
+    () => apiFetch<MyBilling>('/api/billing/subscription/cancel', { method: 'POST' }),
+    ({ subscription }) => membershipMessages.canceled(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
+  )
+}
+
+export function useResumeMembership() {
+  return useMembershipChange(
+    () => apiFetch<MyBilling>('/api/billing/subscription/resume', { method: 'POST' }),
+    ({ subscription }) => membershipMessages.resumed(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
+  )
+}
+
+export function useChangePlan() {
+  return useMembershipChange(
+    (input: ChangePlanInput) => apiFetch<MyBilling>('/api/billing/subscription/change-plan', { json: input }),
+    ({ subscription }) => membershipMessages.changed(subscription?.planName ?? ''),
+  )
+}
+
 export function useUpdatePlan() {
   const queryClient = useQueryClient()
   return useMutation({
@@ -77,6 +124,6 @@ export function useUpdatePlan() {
         queryClient.invalidateQueries({ queryKey: plansQuery().queryKey }),
       ])
     },
-    onError: (error) => toast.error(messageOf(error, billingMessages.planSaveFailed)),
+    // no toast on failure: the plan form says why, once (lib/form-errors.ts)
   })
 }

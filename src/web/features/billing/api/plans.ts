@@ -1,5 +1,5 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
-import type { CheckoutInput, CheckoutResponse, Plan } from '#shared/billing/schemas.ts'
+import type { CheckoutInput, CheckoutResponse, MyBilling, Plan } from '#shared/billing/schemas.ts'
 import { apiFetch } from '#web/lib/api.ts'
 
 // The landing page's promo pop-up loads this module after first paint, so it imports
@@ -8,6 +8,10 @@ import { apiFetch } from '#web/lib/api.ts'
 
 export const plansQuery = () =>
   queryOptions({ queryKey: ['billing', 'plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: Plan[] }>('/api/billing/plans', { signal }) })
+
+/** The member's membership; here (not in billing.ts) so that the landing pop-up can ask whether the free month was claimed. */
+export const myBillingQuery = () =>
+  queryOptions({ queryKey: ['billing', 'me'] as const, queryFn: ({ signal }) => apiFetch<MyBilling>('/api/billing/me', { signal }) })
 
 /** spec 001 §9: the full-access individual plan, the first paid one in the plans' order; the promo's free month is on it. */
 export function fullAccessPlan(plans: Plan[]): Plan | undefined {

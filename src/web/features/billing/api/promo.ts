@@ -19,11 +19,31 @@ export const promoCheckQuery = (code: string) =>
 /** The landing pop-up shows once per browser session (sessionStorage). */
 export const promoShownKey = 'promo-shown'
 
+/** Claimed or dismissed in this browser (localStorage): the pop-up opens on no page again (issue 12). */
+export const promoSettledKey = 'promo-settled'
+
+/** The landing pop-up was shown in this browser session, or claimed or dismissed in this browser. */
 export function promoAlreadyShown(): boolean {
   try {
-    return sessionStorage.getItem(promoShownKey) !== null
+    return sessionStorage.getItem(promoShownKey) !== null || promoSettled()
   } catch {
     return false // storage unavailable (private mode): the pop-up may show again
+  }
+}
+
+export function promoSettled(): boolean {
+  try {
+    return localStorage.getItem(promoSettledKey) !== null
+  } catch {
+    return false
+  }
+}
+
+export function rememberPromoSettled(): void {
+  try {
+    localStorage.setItem(promoSettledKey, '1')
+  } catch {
+    // storage unavailable: the server still gives the free month once
   }
 }
 

@@ -8,6 +8,7 @@ import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { fullAccessPlan, plansQuery, useStartCheckout } from '#web/features/billing/api/plans.ts'
+import { rememberPromoSettled } from '#web/features/billing/api/promo.ts'
 
 type PromoDialogProps = {
   promo: NonNullable<ActivePromo['promo']>
@@ -19,7 +20,8 @@ type PromoDialogProps = {
  * The limited-time free month (spec 000 §1, §4 Promo). A visitor claiming it signs in
  * first and comes back to /subscription?promo=CODE; a member goes straight to checkout
  * with the full-access plan and the code (the server grants the 30-day trial once).
- * A refusal shows inside the dialog: the landing page mounts no toaster.
+ * A refusal shows inside the dialog: the landing page mounts no toaster. Claimed or dismissed,
+ * it does not open again in this browser (issue 12: it used to ask again on /subscription).
  */
 export function PromoDialog({ promo, open, onOpenChange }: PromoDialogProps) {
   const navigate = useNavigate()
@@ -29,7 +31,13 @@ export function PromoDialog({ promo, open, onOpenChange }: PromoDialogProps) {
   const [claiming, setClaiming] = useState(false)
   const [error, setError] = useState<string | null>(null)
 
+  function close(next: boolean) {
+    if (!next) rememberPromoSettled()
+    onOpenChange(next)
+  }
+
   async function claim() {
+    rememberPromoSettled()
     if (!user) {
       void navigate('/login', { state: { from: '/subscription', promo: promo.code } })
       return
@@ -52,7 +60,7 @@ export function PromoDialog({ promo, open, onOpenChange }: PromoDialogProps) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <Dialog open={open} onOpenChange={close}>
       <DialogContent title={promo.headline} description={promo.text}>
         <p className="flex items-center gap-2 text-sm">
           <Gift aria-hidden="true" className="size-4 text-accent" />
@@ -65,7 +73,7 @@ export function PromoDialog({ promo, open, onOpenChange }: PromoDialogProps) {
           </p>
         ) : null}
         <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="ghost" onClick={() => onOpenChange(false)}>
+          <Button variant="ghost" onClick={() => close(false)}>
             No thanks
           </Button>
           <Button onClick={() => void claim()} disabled={claiming}>

@@ -1,12 +1,21 @@
+import { useState } from 'react'
+import { FlaskConical } from 'lucide-react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { billingMessages, paymentMessages } from '#shared/billing/schemas.ts'
+import { billingMessages, membershipMessages, paymentMessages, type MySubscription } from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
+import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx'
 import { messageOf } from '#web/lib/api.ts'
-import { myBillingQuery, useOpenBillingPortal } from '#web/features/billing/api/billing.ts'
-
-const dateFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
+import {
+  formatBillingDate,
+  myBillingQuery,
+  useCancelMembership,
+  useOpenBillingPortal,
+  useResumeMembership,
+} from '#web/features/billing/api/billing.ts'
+import { plansQuery } from '#web/features/billing/api/plans.ts'
+import { ChangePlanDialog } from '#web/features/billing/components/change-plan-dialog.tsx'
 
 // Stripe's subscription statuses as a member reads them; 'trialing' is the promo's free month (decision 006).
 const statusLabels: Record<string, string> = {
@@ -24,14 +33,18 @@ function statusLabel(status: string): string {
   return statusLabels[status] ?? status.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase())
 }
 
-/** Settings → Subscription (spec 001 §2, §4): the plan (or Free), its status, renewal or end date, and the billing portal. */
+/**
+ * Settings → Subscription (spec 001 §2, §4): the plan (or Free), its status, renewal or end date;
+ * cancel at period end, resume, change plan (decision 013: in test mode too, through the same
+ * service as Stripe), and with Stripe the billing portal for cards and invoices.
+ */
 export function SubscriptionSection() {
   const billing = useQuery(myBillingQuery())
   const portal = useOpenBillingPortal()
   const subscription = billing.data?.subscription ?? null
   // spec 001 §4: only an active subscription with its period ahead counts; otherwise the plan shows as Free
   const paid = subscription?.subscribed ? subscription : null
-  const periodEnd = paid?.currentPeriodEnd ? dateFormat.format(new Date(paid.currentPeriodEnd)) : null
+  const periodEnd = paid?.currentPeriodEnd ? formatBillingDate(paid.currentPeriodEnd) : null
 
   return (
     <Card role="region" aria-labelledby="subscription-title" id="subscription">
@@ -60,6 +73,13 @@ export function SubscriptionSection() {
             {paid?.cancelAtPeriodEnd ? (
               <span className="w-fit rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">{billingMessages.cancelsAtPeriodEnd}</span>
             ) : null}
+            {paid && billing.data.testMode ? (
+              <p className="flex items-center gap-2 text-sm text-muted-foreground">
+                <FlaskConical aria-hidden="true" className="size-4 text-accent" />
+                Test mode: no card is charged
+              </p>
+            ) : null}
+            {paid ? <MembershipActions subscription={paid} testMode={billing.data.testMode} /> : null}
           </>
         )}
         <div className="flex flex-wrap items-center gap-3">
@@ -74,5 +94,56 @@ export function SubscriptionSection() {
         </div>
       </CardContent>
     </Card>
+  )
+}
+
+/** Change plan, and cancel (confirmed, saying until when access stays) or resume: the member's own membership. */
+function MembershipActions({ subscription, testMode }: { subscription: MySubscription; testMode: boolean }) {
+  const plans = useQuery(plansQuery())
+  const cancel = useCancelMembership()
+  const resume = useResumeMembership()
+  const [dialog, setDialog] = useState<'cancel' | 'change' | null>(null)
+  const until = formatBillingDate(subscription.currentPeriodEnd)
+  const busy = cancel.isPending || resume.isPending
+
+  return (
+    <div className="grid gap-2">
+      <div className="flex flex-wrap items-center gap-3">
+        <Button variant="outline" disabled={subscription.cancelAtPeriodEnd || !plans.data} onClick={() => setDialog('change')}>
+          Change plan
+        </Button>
+        {subscription.cancelAtPeriodEnd ? (
+          <Button disabled={busy} onClick={() => resume.mutate(undefined)}>
+            Resume membership
+          </Button>
+        ) : (
+          <Button variant="destructive" disabled={busy} onClick={() => setDialog('cancel')}>
+            Cancel membership
+          </Button>
+        )}
+      </div>
+      {subscription.cancelAtPeriodEnd ? <p className="text-sm text-muted-foreground">{membershipMessages.resumeBeforeChange(subscription.planName)}</p> : null}
+      <Dialog open={dialog === 'cancel'} onOpenChange={(open) => setDialog(open ? 'cancel' : null)}>
+        <DialogContent title={membershipMessages.cancelTitle(subscription.planName)} description={membershipMessages.cancelExplained(subscription.planName, until)}>
+          <div className="flex flex-wrap justify-end gap-2">
+            <DialogClose asChild>
+              <Button variant="ghost">Keep membership</Button>
+            </DialogClose>
+            <Button variant="destructive" disabled={busy} onClick={() => cancel.mutate(undefined, { onSuccess: () => setDialog(null) })}>
+              Cancel membership
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
+      {plans.data ? (
+        <ChangePlanDialog
+          subscription={subscription}
+          testMode={testMode}
+          plans={plans.data.plans}
+          open={dialog === 'change'}
+          onOpenChange={(open) => setDialog(open ? 'change' : null)}
+        />
+      ) : null}
+    </div>
   )
 }

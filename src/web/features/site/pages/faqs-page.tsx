@@ -3,6 +3,7 @@ import { ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { ContentCallout, ContentPage } from '#web/features/site/components/content-page.tsx'
+import { PageTitle } from '#web/components/page-title.tsx'
 
 /** One question: a native disclosure, so it works without JavaScript and with the keyboard. */
 function Faq({ question, children }: { question: string; children: ReactNode }) {
@@ -53,6 +54,7 @@ export function FaqsPage() {
         </ContentCallout>
       }
     >
+      <PageTitle>FAQs</PageTitle>
       <FaqGroup title="Membership and plans">
         <Faq question="What is Prestige Labs?">
           <p>
@@ -84,14 +86,15 @@ export function FaqsPage() {
         </Faq>
         <Faq question="How do I cancel my subscription?">
           <p>
-            You can cancel at any time from <strong>Settings &gt; Subscription</strong>, which opens the Stripe billing portal. There is no
-            cancellation fee. Your access continues until the end of the period you have already paid for, and you are not charged again.
+            You can cancel at any time with <strong>Cancel membership</strong> under <strong>Settings &gt; Subscription</strong>, and
+            change to another plan there too. There is no cancellation fee. Your access continues until the end of the period you have
+            already paid for, and you are not charged again; until then you can resume your membership with one click.
           </p>
         </Faq>
         <Faq question="Can I change my payment details?">
           <p>
-            Yes. Payments are handled by Stripe, and the Stripe billing portal under Settings &gt; Subscription is where you manage your
-            subscription and payment details. We never see or store your card details.
+            Yes. Payments are handled by Stripe: <strong>Manage billing</strong> under Settings &gt; Subscription opens the Stripe billing
+            portal, where you update your card and see your invoices. We never see or store your card details.
           </p>
         </Faq>
         <Faq question="Are some features still being rolled out?">
