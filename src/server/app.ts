@@ -33,6 +33,7 @@ import { adminInboxRoutes } from '#server/modules/inbox/routes.ts'
 import { adminJobRoutes, applicationRoutes, jobRoutes, savedRoutes } from '#server/modules/jobs/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
+import { verificationMailLimit } from '#shared/accounts/constants.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
 import { passwordResetMailLimit, publicFormRateLimit, requestBodyLimits, signInRateLimit } from '#shared/constants.ts'
 
@@ -53,6 +54,7 @@ export async function createDeps(options: { config: Config; database: Database; 
     logger,
     signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
     resetMailLimiter: new RateLimiter(passwordResetMailLimit.maxRequests, passwordResetMailLimit.windowSeconds * 1000),
+    verificationMailLimiter: new RateLimiter(verificationMailLimit.maxRequests, verificationMailLimit.windowSeconds * 1000),
     subscriptionCache: createSubscriptionCache(database.db),
     storage: createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
     realtime,
@@ -152,8 +154,11 @@ export function createApp(deps: Deps) {
 
   // Every body is read against a limit: JSON and forms are small, uploads have
   // their own limits per route under the multipart ceiling (decision 012).
-  const jsonLimit = bodyLimit({ maxSize: requestBodyLimits.jsonBytes, onError: () => { throw new AppError('TOO_LARGE', genericMessages.bodyTooLarge) } })
-  const multipartLimit = bodyLimit({ maxSize: requestBodyLimits.multipartBytes, onError: () => { throw new AppError('TOO_LARGE', genericMessages.bodyTooLarge) } })
+  const tooLarge = () => {
+    throw new AppError('TOO_LARGE', genericMessages.bodyTooLarge)
+  }
+  const jsonLimit = bodyLimit({ maxSize: requestBodyLimits.jsonBytes, onError: tooLarge })
+  const multipartLimit = bodyLimit({ maxSize: requestBodyLimits.multipartBytes, onError: tooLarge })
   app.use('/api/*', (c, next) => {
     if (readOnlyMethods.has(c.req.method)) return next()
     return (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartLimit(c, next) : jsonLimit(c, next)

@@ -20,6 +20,7 @@ export const pageAccess = {
   '/login': 'visitor',
   '/create-account': 'visitor',
   '/reset-password': 'visitor',
+  '/verify-email': 'visitor', // the link in the verification mail, opened in whatever browser (decision 014)
   '/business': 'visitor',
   '/contact': 'visitor',
   '/subscription': 'visitor',
@@ -89,11 +90,13 @@ export const apiAccess = {
   '/api/auth': 'visitor', // better-auth's endpoints the product exposes: Google's callback only (decision 012)
   '/api/accounts': 'visitor', // sign-up, sign-in, session: public by nature
   '/api/accounts/security': 'member', // two-factor state, other sessions
+  '/api/accounts/verify-email/resend': 'member', // a new link for the signed-in member (opening a link needs no session: decision 014)
   '/api/billing': 'visitor', // plans and promo are public
   '/api/billing/me': 'member',
   '/api/billing/checkout': 'member',
   '/api/billing/test-checkout': 'member',
   '/api/billing/portal': 'member',
+  '/api/billing/subscription': 'member', // the member's own membership: cancel, resume, change plan (decision 013)
   '/api/billing/webhook': 'visitor', // Stripe, authenticated by its signature
   '/api/admin': 'admin',
   '/api/dev-mail': 'admin',

@@ -97,7 +97,8 @@ describe('sign-in protection', () => {
     await waitForPath(page, '/login')
 
     await signInThroughForm(page, 'reset.me@example.com', 'New-Password-2')
-    await waitForPath(page, '/prestige-club')
+    // a free member lands on My Account (decision 015)
+    await waitForPath(page, '/dashboard')
     await context.close()
   })
 })
@@ -108,7 +109,8 @@ describe('other ways in', () => {
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await page.getByRole('button', { name: 'Continue with Google' }).click()
-    await waitForPath(page, '/prestige-club')
+    // a new account is a free member: home is My Account (decision 015)
+    await waitForPath(page, '/dashboard')
     const session = await page.evaluate(async () => (await fetch('/api/accounts/session')).json())
     expect(session.user).toMatchObject({ email: 'grace.google@example.com', firstName: 'Grace', lastName: 'Hopper' })
     await context.close()
@@ -119,7 +121,7 @@ describe('other ways in', () => {
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await signInThroughForm(page, 'careful@example.com', 'Careful-Pass-1')
-    await waitForPath(page, '/prestige-club')
+    await waitForPath(page, '/dashboard')
     await page.goto('/settings')
     await page.getByRole('button', { name: 'Turn on two-factor authentication' }).click()
     await page.getByLabel('Password', { exact: true }).fill('Careful-Pass-1')
@@ -140,8 +142,66 @@ describe('other ways in', () => {
     await signInThroughForm(next.page, 'careful@example.com', 'Careful-Pass-1')
     await next.page.getByLabel('Verification code').fill(authenticator.generate(secret!))
     await next.page.getByRole('button', { name: 'Verify' }).click()
-    await waitForPath(next.page, '/prestige-club')
+    await waitForPath(next.page, '/dashboard')
     await next.context.close()
+  })
+})
+
+describe('e-mail verification', () => {
+  test('a new member sees the banner, asks for a link, opens the one from the mail, and the banner is gone', async () => {
+    const { page, context } = await stack.newPage()
+    await page.goto('/create-account')
+    await page.getByLabel('First name').fill('Vera')
+    await page.getByLabel('Last name').fill('Fied')
+    await page.getByLabel('Email').fill('vera.fied@example.com')
+    await page.getByLabel('Password', { exact: true }).fill('Verify-Me-2026')
+    await page.getByLabel('Confirm password').fill('Verify-Me-2026')
+    await page.getByRole('button', { name: 'Continue' }).click()
+    await page.getByLabel('Closest major city').selectOption('Toronto')
+    await page.getByLabel('Experience level').selectOption('Mid-Level')
+    await page.getByLabel('Technology').check()
+    await page.getByRole('button', { name: 'Create Account' }).click()
+    await waitForPath(page, '/subscription')
+
+    const banner = page.getByRole('region', { name: 'Email verification' })
+    await banner.getByText('Please verify your email address').waitFor()
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+    const welcome = await stack.smtp.waitFor('vera.fied@example.com', /welcome/i)
+    await banner.getByRole('button', { name: 'Resend verification e-mail' }).click()
+    await banner.getByText('Verification e-mail sent. Please check your inbox.').waitFor()
+    const again = await stack.smtp.waitFor('vera.fied@example.com', /^Verify your/)
+
+    const linkOf = (text: string) => /https?:\/\/\S+\/verify-email\?token=\S+/.exec(text)?.[0]
+    expect(linkOf(welcome.text)).toBeTruthy()
+    await page.goto(linkOf(again.text)!)
+    await page.getByText('Your email address is verified').waitFor()
+    await page.getByRole('link', { name: 'Continue' }).click()
+    await waitForPath(page, '/subscription')
+    await page.getByRole('heading').first().waitFor()
+    expect(await banner.count()).toBe(0)
+
+    // once the address is verified, every other link it was sent is spent: the welcome's is refused
+    await page.goto(linkOf(welcome.text)!)
+    await page.getByText('This verification link has expired or was already used').waitFor()
+    await page.getByText('Your email address is already verified').waitFor()
+    await context.close()
+  })
+
+  test('an unverified member opening a used link is offered a new one', async () => {
+    const { page, context } = await stack.signedInPage({
+      email: 'una.verified@example.com',
+      password: 'Unverified-1',
+      firstName: 'Una',
+      lastName: 'Verified',
+      emailVerified: false,
+    })
+    await page.goto('/verify-email?token=used-or-made-up')
+    await page.getByText('This verification link has expired or was already used').waitFor()
+    await page.getByRole('button', { name: 'Resend verification e-mail' }).click()
+    await page.getByText('Verification e-mail sent. Please check your inbox.').first().waitFor()
+    await stack.smtp.waitFor('una.verified@example.com', /^Verify your/)
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+    await context.close()
   })
 })
 

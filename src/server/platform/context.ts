@@ -21,6 +21,8 @@ export type Deps = {
   signInLimiter: RateLimiter
   /** Password reset mails per address: the per-IP limit alone let one client flood an inbox. */
   resetMailLimiter: RateLimiter
+  /** Verification mails asked for again, per address (decision 014). */
+  verificationMailLimiter: RateLimiter
   subscriptionCache: SubscriptionCache
   storage: Storage
   realtime: Realtime

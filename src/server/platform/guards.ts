@@ -55,6 +55,19 @@ export function requireUser(ctx: Ctx): AuthUser {
   return ctx.session.user
 }
 
+/**
+ * THE e-mail verification check (decision 014): the session's holder has opened
+ * the link sent to their address (or signed up with Google, which vouches for it).
+ * Unverified members read; paying, posting, commenting and applying ask this.
+ * Writes read the session from the database (decision 012), so a member who has
+ * just verified passes at once.
+ */
+export function requireVerified(ctx: Ctx): AuthUser {
+  const user = requireUser(ctx)
+  if (!user.emailVerified) throw new AppError('FORBIDDEN', accountMessages.emailNotVerified)
+  return user
+}
+
 /** The session's holder, when they may act as an admin now (`actsAsAdmin`); the refusal otherwise. */
 export function requireAdmin(ctx: Ctx): AuthUser {
   const refusal = adminRefusal(ctx)

@@ -53,6 +53,16 @@ export const accountMessages = {
   twoFactorDisabled: 'Two-factor authentication disabled',
   twoFactorRequiredForAdmins: 'Administrators must turn on two-factor authentication before using the admin area',
   otherSessionsRevoked: 'Signed out of all other sessions',
+
+  // spec 000 §8 'email not confirmed'; what it holds back: docs/decisions/014
+  emailNotVerified: 'Please verify your email address',
+  emailNotVerifiedDetail: 'We sent a link to your email address. Until you open it, you can look around, but not subscribe, post, comment or apply to jobs.',
+  resendVerification: 'Resend verification e-mail',
+  verificationSent: 'Verification e-mail sent. Please check your inbox.',
+  verificationSendFailed: 'Failed to send the verification e-mail. Please try again.',
+  emailVerified: 'Your email address is verified',
+  alreadyVerified: 'Your email address is already verified',
+  verificationLinkInvalid: 'This verification link has expired or was already used',
 } as const
 
 export const Email = z
@@ -151,6 +161,16 @@ export const ChangePasswordInput = z
   .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], error: accountMessages.newPasswordsDoNotMatch })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
 
+/** The token of a verification link (/verify-email?token=...): ours, random, single-use (decision 014). */
+export const VerifyEmailInput = z.object({
+  token: z
+    .string({ error: accountMessages.verificationLinkInvalid })
+    .trim()
+    .min(1, { error: accountMessages.verificationLinkInvalid })
+    .max(200, { error: accountMessages.verificationLinkInvalid }),
+})
+export type VerifyEmailInput = z.infer<typeof VerifyEmailInput>
+
 export const PasswordConfirmInput = z.object({ password: z.string().min(1, { error: 'Please enter your password' }) })
 export type PasswordConfirmInput = z.infer<typeof PasswordConfirmInput>
 
@@ -163,6 +183,8 @@ export const SessionUser = z.object({
   isAdmin: z.boolean(),
   subscribed: z.boolean(),
   twoFactorEnabled: z.boolean(),
+  /** Unverified members may read but not pay, post, comment or apply (decision 014). */
+  emailVerified: z.boolean(),
   memberSince: z.string(),
 })
 export type SessionUser = z.infer<typeof SessionUser>

@@ -9,6 +9,11 @@ export type MemberSpec = {
   firstName: string
   lastName: string
   admin?: boolean
+  /**
+   * Whether the address counts as verified (decision 014). Demo and test accounts
+   * are, unless a test asks for an unverified member (`emailVerified: false`).
+   */
+  emailVerified?: boolean
   /** An active subscription for `subscribedDays` days from now (demo data and tests). */
   subscribedDays?: number
   location?: string
@@ -33,6 +38,7 @@ export async function createMember(db: Db, spec: MemberSpec) {
       firstName: spec.firstName,
       lastName: spec.lastName,
       role: spec.admin ? 'admin' : 'user',
+      emailVerified: spec.emailVerified ?? true,
       location: spec.location,
       experienceLevel: spec.experienceLevel,
       industries: spec.industries,
@@ -52,12 +58,17 @@ export async function createMember(db: Db, spec: MemberSpec) {
   return { id, email }
 }
 
-/** `npm run admin:create`: promotes an existing account, or creates an admin with the given password. */
+/**
+ * `npm run admin:create`: promotes an existing account, or creates an admin with the
+ * given password. Either way the address counts as verified: whoever runs the
+ * command on the server vouches for it (decision 014).
+ */
 export async function createOrPromoteAdmin(db: Db, spec: { email: string; password?: string; firstName?: string; lastName?: string }) {
   const email = spec.email.trim().toLowerCase()
   const existing = await queries.findUserByEmail(db, email)
   if (existing) {
     await queries.setUserRole(db, existing.id, 'admin')
+    await queries.markEmailVerified(db, existing.id)
     if (spec.password) await queries.setCredentialPassword(db, existing.id, await hashPassword(spec.password))
     return { id: existing.id, email, created: false }
   }

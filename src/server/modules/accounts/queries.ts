@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm'
+import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { account, user } from '#server/db/schema/auth.ts'
+import { account, user, verification } from '#server/db/schema/auth.ts'
 import { signInAttempts, userProfiles } from '#server/db/schema/accounts.ts'
 
 export function findUserByEmail(db: Db, email: string) {
@@ -18,6 +18,8 @@ export type NewMember = {
   firstName: string
   lastName: string
   role: 'user' | 'admin'
+  /** Whether the address counts as proven (decision 014): false for a sign-up until its link is opened. */
+  emailVerified: boolean
   location?: string | null
   experienceLevel?: string | null
   industries?: string[]
@@ -29,7 +31,7 @@ export async function insertMemberWithProfile(tx: Db, member: NewMember) {
     id: member.id,
     name: `${member.firstName} ${member.lastName}`.trim(),
     email: member.email,
-    emailVerified: false,
+    emailVerified: member.emailVerified,
     role: member.role,
   })
   await tx.insert(account).values({
@@ -51,6 +53,58 @@ export async function insertMemberWithProfile(tx: Db, member: NewMember) {
 
 export function ensureProfile(db: Db, userId: string, firstName: string, lastName: string) {
   return db.insert(userProfiles).values({ id: userId, firstName, lastName }).onConflictDoNothing()
+}
+
+export function markEmailVerified(db: Db, userId: string) {
+  return db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId))
+}
+
+// E-mail verification tokens live in better-auth's verification table under an
+// identifier of ours: the SHA-256 of the token (a copy of the table opens no
+// account), with the user and the address it was sent to (decision 014).
+const verifyEmailPrefix = 'verify-email:'
+
+type VerificationTarget = { userId: string; email: string }
+
+// user ids are UUIDs, so the first ':' separates them from the address
+const targetValue = (target: VerificationTarget) => `${target.userId}:${target.email}`
+
+function targetOf(value: string): VerificationTarget {
+  const separator = value.indexOf(':')
+  return { userId: value.slice(0, separator), email: value.slice(separator + 1) }
+}
+
+export async function insertEmailVerificationToken(db: Db, tokenHash: string, target: VerificationTarget, expiresAt: Date) {
+  // the member's expired links go as a new one is made
+  await db
+    .delete(verification)
+    .where(and(like(verification.identifier, `${verifyEmailPrefix}%`), eq(verification.value, targetValue(target)), lt(verification.expiresAt, new Date())))
+  await db.insert(verification).values({ id: crypto.randomUUID(), identifier: `${verifyEmailPrefix}${tokenHash}`, value: targetValue(target), expiresAt })
+}
+
+/** Takes a token out of the table (single use): its target when it had not expired, undefined otherwise. */
+export async function consumeEmailVerificationToken(db: Db, tokenHash: string): Promise<VerificationTarget | undefined> {
+  const [row] = await db
+    .delete(verification)
+    .where(eq(verification.identifier, `${verifyEmailPrefix}${tokenHash}`))
+    .returning({ value: verification.value, expiresAt: verification.expiresAt })
+  if (!row || row.expiresAt <= new Date()) return undefined
+  return targetOf(row.value)
+}
+
+/** Marks the address verified when it is still the account's address; false when it is not. */
+export async function verifyEmailOf(db: Db, target: VerificationTarget): Promise<boolean> {
+  const updated = await db
+    .update(user)
+    .set({ emailVerified: true, updatedAt: new Date() })
+    .where(and(eq(user.id, target.userId), eq(user.email, target.email)))
+    .returning({ id: user.id })
+  return updated.length > 0
+}
+
+/** The member's other links: once the address is verified they have nothing left to prove. */
+export function deleteEmailVerificationTokens(db: Db, target: VerificationTarget) {
+  return db.delete(verification).where(and(like(verification.identifier, `${verifyEmailPrefix}%`), eq(verification.value, targetValue(target))))
 }
 
 export function setUserRole(db: Db, userId: string, role: 'user' | 'admin') {

@@ -1,7 +1,17 @@
 import { Hono, type Context } from 'hono'
 import type { AppEnv } from '#server/platform/context.ts'
 import { validate } from '#server/platform/validation.ts'
-import { ChangePasswordInput, ForgotPasswordInput, GoogleSignInInput, PasswordConfirmInput, ResetPasswordInput, SignInInput, SignUpInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import {
+  ChangePasswordInput,
+  ForgotPasswordInput,
+  GoogleSignInInput,
+  PasswordConfirmInput,
+  ResetPasswordInput,
+  SignInInput,
+  SignUpInput,
+  TwoFactorCodeInput,
+  VerifyEmailInput,
+} from '#shared/accounts/schemas.ts'
 import * as accounts from './service.ts'
 
 /** better-auth answers with Set-Cookie headers; pass them to the browser unchanged. */
@@ -45,6 +55,12 @@ export const accountRoutes = new Hono<AppEnv>()
     c.json(await accounts.requestPasswordReset(c.var.ctx, c.req.valid('json'))),
   )
   .post('/reset-password', validate('json', ResetPasswordInput), async (c) => c.json(await accounts.resetPassword(c.var.ctx, c.req.valid('json'))))
+  .post('/verify-email', validate('json', VerifyEmailInput), async (c) => {
+    const { result, cookies } = await accounts.verifyEmail(c.var.ctx, c.req.valid('json'))
+    passCookies(c, cookies)
+    return c.json(result)
+  })
+  .post('/verify-email/resend', async (c) => c.json(await accounts.resendVerification(c.var.ctx)))
   .post('/security/two-factor/enable', validate('json', PasswordConfirmInput), async (c) =>
     c.json(await accounts.enableTwoFactor(c.var.ctx, c.req.valid('json'))),
   )

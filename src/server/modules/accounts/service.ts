@@ -18,9 +18,12 @@ import {
   type SignInResponse,
   type SignUpInput,
   type TwoFactorCodeInput,
+  type VerifyEmailInput,
 } from '#shared/accounts/schemas.ts'
+import { verificationMailLimit } from '#shared/accounts/constants.ts'
 import { passwordResetMailLimit, signInLockout, signInRateLimit } from '#shared/constants.ts'
 import * as queries from './queries.ts'
+import { hashVerificationToken, sendVerificationMail } from './verification-mail.ts'
 
 /** A service answer plus the cookies better-auth set, for the route to pass on. */
 export type WithCookies<T> = { result: T; cookies: Headers }
@@ -46,6 +49,7 @@ export async function toSessionUser(ctx: Ctx, user: AuthUser): Promise<SessionUs
     isAdmin,
     subscribed: isAdmin || (await ctx.deps.subscriptionCache.get(user.id)),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    emailVerified: Boolean(user.emailVerified),
     memberSince: new Date(user.createdAt).toISOString(),
   }
 }
@@ -60,21 +64,27 @@ function limitSignInAttempts(ctx: Ctx) {
   }
 }
 
-/** Two-step registration (spec 000 §2, §4, §5): the auth user, its credential and its profile in one transaction. */
+/**
+ * Two-step registration (spec 000 §2, §4, §5): the auth user, its credential and its
+ * profile in one transaction; then the welcome mail with the verification link
+ * (decision 014). The address stays unverified until that link is opened.
+ */
 export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<SessionUser>> {
   limitSignInAttempts(ctx)
   const { db } = ctx.deps
   if (await queries.findUserByEmail(db, input.email)) throw new AppError('CONFLICT', accountMessages.accountExists)
   const passwordHash = await hashPassword(input.password)
+  const id = crypto.randomUUID()
   try {
     await withTransaction(db, (tx) =>
       queries.insertMemberWithProfile(tx, {
-        id: crypto.randomUUID(),
+        id,
         email: input.email,
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
         role: 'user',
+        emailVerified: false,
         location: input.city,
         experienceLevel: input.experienceLevel,
         industries: input.industries,
@@ -84,6 +94,10 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', accountMessages.accountExists)
     throw error
   }
+  // the account exists whatever the mail server says: a failed mail is logged, and the banner offers a new one
+  await sendVerificationMail(ctx.deps, { userId: id, email: input.email, firstName: input.firstName }, 'welcome').catch((error: unknown) =>
+    ctx.logger.error({ err: error, userId: id }, 'verification mail failed'),
+  )
   const { headers, response } = await ctx.deps.auth.api.signInEmail({
     body: { email: input.email, password: input.password },
     headers: ctx.headers,
@@ -92,6 +106,49 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<
   if (!('user' in response)) throw new AppError('INTERNAL', accountMessages.accountCreateFailed)
   await queries.recordSuccessfulSignIn(db, response.user.id, ctx.ip)
   return { result: await toSessionUser(ctx, response.user as AuthUser), cookies: headers }
+}
+
+/**
+ * Opens a verification link (decision 014): the token works once, within its
+ * lifetime, for the address it was sent to. It needs no session (the mail may be
+ * opened in another browser); when the link's owner is signed in here, their
+ * session cookie is renewed so the page shows them verified at once.
+ */
+export async function verifyEmail(ctx: Ctx, input: VerifyEmailInput): Promise<WithCookies<{ message: string }>> {
+  limitSignInAttempts(ctx)
+  // a refused token is spent too: the transaction commits either way, and the refusal comes after it
+  const verified = await withTransaction(ctx.deps.db, async (tx) => {
+    const target = await queries.consumeEmailVerificationToken(tx, hashVerificationToken(input.token))
+    if (!target || !(await queries.verifyEmailOf(tx, target))) return undefined
+    await queries.deleteEmailVerificationTokens(tx, target)
+    return target
+  })
+  if (!verified) throw new AppError('VALIDATION', accountMessages.verificationLinkInvalid)
+  const signedInHere = ctx.session?.user.id === verified.userId
+  const cookies = signedInHere
+    ? (await ctx.deps.auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true }, returnHeaders: true })).headers
+    : new Headers()
+  return { result: { message: accountMessages.emailVerified }, cookies }
+}
+
+/**
+ * A new verification link for the signed-in member, at most a few an hour per
+ * address whichever IP asks (like reset mails, decision 012).
+ */
+export async function resendVerification(ctx: Ctx): Promise<{ message: string }> {
+  const user = requireUser(ctx)
+  if (user.emailVerified) return { message: accountMessages.alreadyVerified }
+  if (!ctx.deps.verificationMailLimiter.hit(user.email)) {
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': String(verificationMailLimit.windowSeconds) })
+  }
+  const profile = await queries.findProfile(ctx.deps.db, user.id)
+  try {
+    await sendVerificationMail(ctx.deps, { userId: user.id, email: user.email, firstName: profile?.firstName ?? '' }, 'again')
+  } catch (error) {
+    ctx.logger.error({ err: error, userId: user.id }, 'verification mail failed')
+    throw new AppError('INTERNAL', accountMessages.verificationSendFailed)
+  }
+  return { message: accountMessages.verificationSent }
 }
 
 /**

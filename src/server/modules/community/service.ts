@@ -1,7 +1,7 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { actsAsAdmin, isAdminUser, requireAdmin, requireUser } from '#server/platform/guards.ts'
+import { actsAsAdmin, isAdminUser, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import { newObjectKey, type StoredObject } from '#server/platform/storage.ts'
 import {
   communityMessages,
@@ -143,7 +143,7 @@ export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
  * written, and removed again if the row cannot be.
  */
 export async function createPost(ctx: Ctx, input: { content: string; media?: File }): Promise<PostView> {
-  const viewer = requireUser(ctx)
+  const viewer = requireVerified(ctx) // decision 014
   const { storage } = ctx.deps
   const media = input.media && input.media.size > 0 ? input.media : undefined
   if (!input.content && !media) throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
@@ -209,7 +209,7 @@ export async function listComments(ctx: Ctx, postId: string): Promise<{ comments
 }
 
 export async function addComment(ctx: Ctx, postId: string, input: CommentInput): Promise<CommentView> {
-  const viewer = requireUser(ctx)
+  const viewer = requireVerified(ctx) // decision 014
   return changeCommunity(ctx, async (tx) => {
     const inserted = await queries.insertComment(tx, postId, viewer.id, input.content)
     if (!inserted) throw new AppError('NOT_FOUND', communityMessages.postNotFound)

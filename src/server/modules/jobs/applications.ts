@@ -2,7 +2,7 @@ import { withTransaction } from '#server/db/client.ts'
 import { mailAdmins, oneLine } from '#server/platform/admin-mail.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { actsAsAdmin, requireAccess, requireAdmin, requireUser } from '#server/platform/guards.ts'
+import { actsAsAdmin, requireAccess, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import type { MailMessage } from '#server/platform/mail.ts'
 import { forgetMember } from '#server/platform/member-cache.ts'
 import { detectFileType, newObjectKey, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
@@ -87,7 +87,7 @@ async function sendQuietly(ctx: Ctx, mail: MailMessage, about: Record<string, un
  */
 export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string, string>, resume: File | undefined): Promise<MyApplication> {
   await requireAccess(ctx, 'subscriber')
-  const applicant = requireUser(ctx)
+  const applicant = requireVerified(ctx) // decision 014
   const parsed = ApplicationInput.safeParse(fields)
   const resumeMissing = !resume || resume.size === 0
   if (!parsed.success) {

@@ -1,0 +1,59 @@
+import { createHash, randomBytes } from 'node:crypto'
+import type { Deps } from '#server/platform/context.ts'
+import type { MailMessage } from '#server/platform/mail.ts'
+import { emailVerificationTokenHours } from '#shared/accounts/constants.ts'
+import * as queries from './queries.ts'
+
+export type VerificationRecipient = { userId: string; email: string; firstName: string }
+
+/** 'welcome' at sign-up (the welcome and the link in one mail); 'again' when the member asks for a new link. */
+export type VerificationMailKind = 'welcome' | 'again'
+
+/** Tokens are stored hashed: what the table holds cannot be turned back into a link. */
+export function hashVerificationToken(token: string): string {
+  return createHash('sha256').update(token).digest('base64url')
+}
+
+export function verificationMail(recipient: VerificationRecipient, link: string, kind: VerificationMailKind): MailMessage {
+  const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hi,'
+  const lines =
+    kind === 'welcome'
+      ? [
+          greeting,
+          '',
+          'Welcome to Prestige Labs! Your account is ready.',
+          '',
+          `Please verify your email address by opening this link (it works once and expires in ${emailVerificationTokenHours} hours):`,
+          link,
+          '',
+          'Until then you can look around, but not subscribe, post or comment in the community, or apply to jobs.',
+          '',
+          'If you did not create this account, ignore this e-mail.',
+        ]
+      : [
+          greeting,
+          '',
+          `Please verify your email address by opening this link (it works once and expires in ${emailVerificationTokenHours} hours):`,
+          link,
+          '',
+          'If you did not ask for this, ignore this e-mail.',
+        ]
+  return {
+    to: recipient.email,
+    subject: kind === 'welcome' ? 'Welcome to Prestige Labs: please verify your email address' : 'Verify your Prestige Labs email address',
+    text: lines.join('\n'),
+  }
+}
+
+/**
+ * Makes a new single-use link for the member's address and mails it. The one
+ * function the durable mail queue (issue 14) will run as a job: it needs only the
+ * recipient, and reads and writes nothing of the request.
+ */
+export async function sendVerificationMail(deps: Pick<Deps, 'config' | 'db' | 'mailer'>, recipient: VerificationRecipient, kind: VerificationMailKind) {
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + emailVerificationTokenHours * 3_600_000)
+  await queries.insertEmailVerificationToken(deps.db, hashVerificationToken(token), { userId: recipient.userId, email: recipient.email }, expiresAt)
+  const link = `${deps.config.baseUrl}/verify-email?token=${encodeURIComponent(token)}`
+  await deps.mailer.send(verificationMail(recipient, link, kind))
+}

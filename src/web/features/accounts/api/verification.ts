@@ -1,0 +1,30 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import type { VerifyEmailInput } from '#shared/accounts/schemas.ts'
+import { apiFetch } from '#web/lib/api.ts'
+import { sessionQuery } from '#web/lib/session.ts'
+
+// E-mail verification (decision 014). Both answers may change what the session
+// says (the server renews its cookie), so the session is read again after them.
+
+function useSessionRefresh() {
+  const queryClient = useQueryClient()
+  return () => queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey })
+}
+
+/** Opens the link of the verification mail: single use, so the page calls it once per token. */
+export function useVerifyEmail() {
+  const onSettled = useSessionRefresh()
+  return useMutation({
+    mutationFn: (input: VerifyEmailInput) => apiFetch<{ message: string }>('/api/accounts/verify-email', { json: input }),
+    onSettled,
+  })
+}
+
+/** A new link for the signed-in member (a few an hour per address). */
+export function useResendVerification() {
+  const onSuccess = useSessionRefresh()
+  return useMutation({
+    mutationFn: () => apiFetch<{ message: string }>('/api/accounts/verify-email/resend', { method: 'POST' }),
+    onSuccess,
+  })
+}
