@@ -60,7 +60,7 @@ async function outcomeOf(page: Page, path: string, level: AccessLevel, viewer: V
 
 describe('every page of the access table, as every role', () => {
   for (const role of roles) {
-    test(`as a ${role.name}, each page lets in or refuses exactly as the table says, and nothing behind it fails`, async () => {
+    test(`${role.name}: each page lets in or refuses exactly as the table says, and nothing behind it fails`, async () => {
       const { page, context } = role.account ? await stack.signedInPage(role.account) : await stack.newPage()
       const serverErrors: string[] = []
       page.on('response', (response) => {

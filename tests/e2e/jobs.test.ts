@@ -71,7 +71,9 @@ describe('the private job board', () => {
     await waitForPath(page, `/jobs/${platform.id}`)
     await page.getByRole('heading', { level: 1, name: 'Data Platform Engineer' }).waitFor()
     await page.getByRole('heading', { name: 'About the Role' }).waitFor()
-    expect(await page.getByRole('link', { name: 'Upskill for Role' }).getAttribute('href')).toBe('/courses/marketplace')
+    // the course marketplace is still to come: Upskill for Role says so and is no link (decision 015)
+    await page.getByText('Upskill for Role').waitFor()
+    expect(await page.getByRole('link', { name: /Upskill for Role/ }).count()).toBe(0)
     expect(await page.getByTestId('match-badge').count()).toBe(0)
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 

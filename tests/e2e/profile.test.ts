@@ -82,6 +82,26 @@ describe('profile and settings', () => {
     expect(type).toBe('image/png')
   })
 
+  test('a new picture shows at once in the header menu and the community composer, without a reload', async () => {
+    const { page } = await stack.signedInPage({ ...member('Ines'), subscribedDays: 30 })
+    await openProfile(page)
+    const headerPicture = page.getByRole('banner').locator('img[src^="/api/profile/avatars/"]')
+    expect(await headerPicture.count()).toBe(0)
+    // marks this document: a reload would lose it
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }))
+
+    await page.getByLabel('Profile picture', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer() })
+    await page.getByText(profileMessages.avatarUpdated).waitFor()
+    await headerPicture.waitFor()
+    await expect.poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click()
+    const composerPicture = page.getByRole('form', { name: 'New post' }).locator('img[src^="/api/profile/avatars/"]')
+    await composerPicture.waitFor({ timeout: 15_000 })
+    expect(await composerPicture.getAttribute('src')).toBe(await headerPicture.getAttribute('src'))
+    expect(await page.evaluate(() => 'sameDocument' in window)).toBe(true)
+  })
+
   test('a member adds skills with levels, changes one and removes one', async () => {
     const { page } = await stack.signedInPage(member('Lena'))
     await page.goto('/settings')

@@ -3,28 +3,36 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { useViewer } from '#web/lib/session.ts'
 import { RouteGuard } from '#web/app/guards.tsx'
 import { LoadingScreen } from '#web/app/loading-screen.tsx'
+import { PublicFooter, usePublicLayout } from '#web/app/public-layout.tsx'
 
 // The header (menus, dropdown, dialogs, form messages) loads only where it shows, never on '/'.
 const Header = lazy(() => import('#web/app/header.tsx').then((module) => ({ default: module.Header })))
+
+// Only members who have not verified their address load the banner (decision 014).
+const EmailVerificationBanner = lazy(() =>
+  import('#web/features/accounts/components/email-verification-banner.tsx').then((module) => ({ default: module.EmailVerificationBanner })),
+)
 
 // sonner (about 15 KB) is not needed on the landing page, which shows no toast: the
 // toaster mounts on the first other page and stays. Toasts raised before it mounts
 // are replayed by sonner when it subscribes.
 const Toaster = lazy(() => import('#web/app/toaster.tsx').then((module) => ({ default: module.ThemedToaster })))
 
-// spec 000 §2: no header on these; elsewhere it shows when signed in, or on /business
+// spec 000 §2: no header on these; elsewhere it shows when signed in, and on the public
+// layout's pages for visitors too (spec 000 §2 names /business only; decision 015)
 const headerlessPaths = new Set(['/', '/login', '/create-account'])
 
-function showsHeader(pathname: string, signedIn: boolean): boolean {
+function showsHeader(pathname: string, signedIn: boolean, publicPage: boolean): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
   if (headerlessPaths.has(path)) return false
-  return signedIn || path === '/business'
+  return signedIn || publicPage
 }
 
 export function AppShell() {
   const { pathname } = useLocation()
   const { user } = useViewer()
-  const withHeader = showsHeader(pathname, user !== null)
+  const publicPage = usePublicLayout()
+  const withHeader = showsHeader(pathname, user !== null, publicPage)
   const [toasterNeeded, setToasterNeeded] = useState(pathname !== '/')
   if (!toasterNeeded && pathname !== '/') setToasterNeeded(true)
 
@@ -43,6 +51,11 @@ export function AppShell() {
           </Suspense>
         </>
       ) : null}
+      {withHeader && user && !user.emailVerified && pathname !== '/verify-email' ? (
+        <Suspense fallback={null}>
+          <EmailVerificationBanner />
+        </Suspense>
+      ) : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
         <RouteGuard>
           <Suspense fallback={<LoadingScreen />}>
@@ -50,6 +63,7 @@ export function AppShell() {
           </Suspense>
         </RouteGuard>
       </main>
+      {publicPage ? <PublicFooter /> : null}
       <ScrollRestoration />
       {toasterNeeded ? (
         <Suspense fallback={null}>

@@ -1,9 +1,10 @@
 import { useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router'
-import { useQueryClient } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { ChevronDown, LogOut, Menu, Sparkles } from 'lucide-react'
 import { accountMessages } from '#shared/accounts/schemas.ts'
+import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx'
 import {
@@ -15,8 +16,10 @@ import {
   DropdownMenuTrigger,
 } from '#web/components/ui/dropdown-menu.tsx'
 import { cn } from '#web/lib/cn.ts'
+import { homeOf } from '#web/lib/home.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { forgetEverything, useSignOut } from '#web/features/accounts/api/auth.ts'
+import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { entriesFor } from '#web/app/menus.ts'
 import { ThemeToggle } from '#web/app/theme-toggle.tsx'
 
@@ -54,11 +57,13 @@ export function Header() {
   const userMenu = entriesFor('user', viewer)
   const signedOutMenu = entriesFor('signed-out', viewer)
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : ''
+  // the member's picture: the profile's own query, so a new upload shows here at once
+  const avatarUrl = useQuery({ ...profileQuery(), enabled: user !== null }).data?.avatarUrl
 
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
-        <Link to={user ? '/dashboard' : '/'} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
+        <Link to={homeOf(viewer)} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
           <Sparkles aria-hidden="true" className="size-5 text-accent" />
           Prestige Labs
         </Link>
@@ -85,9 +90,7 @@ export function Header() {
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
                   <Button variant="ghost" className="gap-1.5">
-                    <span aria-hidden="true" className="grid size-7 place-items-center rounded-full bg-primary/15 text-xs font-semibold text-accent">
-                      {(user.firstName || user.email).charAt(0).toUpperCase()}
-                    </span>
+                    <Avatar name={fullName || user.email} url={avatarUrl} size="sm" className="size-7" />
                     {user.firstName || 'Profile'}
                     <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
                   </Button>
@@ -114,11 +117,18 @@ export function Header() {
           ) : (
             <nav aria-label="Account" className="hidden md:block">
               <ul className="flex items-center gap-1">
-                {signedOutMenu.map((entry) => (
+                {/* the way in stands out, after the pages a visitor may look at first */}
+                {[...signedOutMenu.filter((entry) => entry.to !== '/login'), ...signedOutMenu.filter((entry) => entry.to === '/login')].map((entry) => (
                   <li key={entry.to}>
-                    <Link to={entry.to} className={buttonClasses('primary', 'sm')}>
-                      {entry.label}
-                    </Link>
+                    {entry.to === '/login' ? (
+                      <Link to={entry.to} className={buttonClasses('primary', 'sm', 'ml-2')}>
+                        {entry.label}
+                      </Link>
+                    ) : (
+                      <NavLink to={entry.to} className={topLinkClasses}>
+                        {entry.label}
+                      </NavLink>
+                    )}
                   </li>
                 ))}
               </ul>

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query'
 import { NearViewport } from '#web/components/near-viewport.tsx'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { useViewer } from '#web/lib/session.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 import { promoAlreadyShown, promoQuery } from '#web/features/billing/api/promo.ts'
 import { FeatureGrid } from '#web/features/landing/components/feature-grid.tsx'
 import { Hero } from '#web/features/landing/components/hero.tsx'
-import { LandingFooter } from '#web/features/landing/components/landing-footer.tsx'
 import { UpdateSignupBox } from '#web/features/landing/components/update-signup-box.tsx'
 
 // The promo pop-up's code loads only when a promo is on and not yet shown in this
@@ -82,6 +82,7 @@ export function LandingPage() {
   const promo = usePromoToShow()
   return (
     <div className="flex flex-1 flex-col">
+      <PageTitle />
       <Hero>
         <div className="mx-auto grid w-full max-w-3xl justify-items-center gap-6 px-4 py-24 text-center">
           <p className="rounded-full border border-white/30 px-3 py-1 text-xs font-medium tracking-wide text-white/85 uppercase">
@@ -107,7 +108,6 @@ export function LandingPage() {
       <FeatureGrid />
       <JobBoardTeaser />
       <UpdateSignupBox />
-      <LandingFooter />
       {promo ? (
         <Suspense fallback={null}>
           <LandingPromo promo={promo} />

@@ -14,10 +14,12 @@ export type MenuEntry = {
 // that exist are listed: each area adds its entries here when it lands (Community,
 // Events, Blog, the Career Lab menu, My Profile, ...).
 export const menuEntries: MenuEntry[] = [
-  { menu: 'top-bar', label: 'Dashboard', to: '/dashboard' },
+  // spec 000 §2 names both dashboards alike ('Dashboard', 'My Dashboard'); members could not
+  // tell them apart, so each carries what it is (decision 015)
+  { menu: 'top-bar', label: 'My Account', to: '/dashboard' },
   { menu: 'top-bar', label: 'Community', to: '/community' },
-  // spec 000 §2: the member dashboard, 'My Dashboard' of the Career Lab dropdown (top-level until that dropdown lands)
-  { menu: 'top-bar', label: 'My Dashboard', to: '/prestige-club' },
+  // spec 000 §2: the member dashboard of the Career Lab dropdown (top-level until that dropdown lands)
+  { menu: 'top-bar', label: 'Prestige Club', to: '/prestige-club' },
   // spec 000 §2: 'Private Job Board' of the Career Lab dropdown (top-level until that dropdown lands)
   { menu: 'top-bar', label: 'Private Job Board', to: '/jobs' },
 

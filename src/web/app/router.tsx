@@ -3,6 +3,7 @@ import { createBrowserRouter } from 'react-router'
 import { AppShell } from '#web/app/app-shell.tsx'
 import { LandingPage } from '#web/app/landing-page.tsx'
 import { LoadingScreen } from '#web/app/loading-screen.tsx'
+import { publicLayout } from '#web/app/public-layout.tsx'
 import { RouteError } from '#web/app/route-error.tsx'
 
 // Every page but the landing page loads lazily, so '/' ships little JavaScript
@@ -10,12 +11,13 @@ import { RouteError } from '#web/app/route-error.tsx'
 const LoginPage = lazy(() => import('#web/features/accounts/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })))
 const CreateAccountPage = lazy(() => import('#web/features/accounts/pages/create-account-page.tsx').then((m) => ({ default: m.CreateAccountPage })))
 const ResetPasswordPage = lazy(() => import('#web/features/accounts/pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })))
+const VerifyEmailPage = lazy(() => import('#web/features/accounts/pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })))
 const SettingsPage = lazy(() => import('#web/app/settings-page.tsx').then((m) => ({ default: m.SettingsPage })))
 const SubscriptionPage = lazy(() => import('#web/features/billing/pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })))
 const TestCheckoutPage = lazy(() => import('#web/features/billing/pages/test-checkout-page.tsx').then((m) => ({ default: m.TestCheckoutPage })))
-const PrestigeClubPage = lazy(() => import('#web/features/billing/pages/prestige-club-page.tsx').then((m) => ({ default: m.PrestigeClubPage })))
+const PrestigeClubRoute = lazy(() => import('#web/app/prestige-club-route.tsx').then((m) => ({ default: m.PrestigeClubRoute })))
 const AdminPlansPage = lazy(() => import('#web/features/billing/pages/admin-plans-page.tsx').then((m) => ({ default: m.AdminPlansPage })))
-const DashboardPage = lazy(() => import('#web/features/dashboard/pages/dashboard-page.tsx').then((m) => ({ default: m.DashboardPage })))
+const DashboardRoute = lazy(() => import('#web/app/dashboard-route.tsx').then((m) => ({ default: m.DashboardRoute })))
 const AdminLayout = lazy(() => import('#web/features/admin/pages/admin-layout.tsx').then((m) => ({ default: m.AdminLayout })))
 const AdminIndexPage = lazy(() => import('#web/features/admin/pages/admin-index-page.tsx').then((m) => ({ default: m.AdminIndexPage })))
 const MailboxPage = lazy(() => import('#web/features/admin/pages/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage })))
@@ -42,29 +44,36 @@ export const router = createBrowserRouter([
     element: <AppShell />,
     errorElement: <RouteError />,
     children: [
-      { index: true, element: <LandingPage /> },
+      {
+        // the public pages: one layout, the public header and the site footer (decision 015)
+        handle: publicLayout,
+        children: [
+          { index: true, element: <LandingPage /> },
+          { path: 'subscription', element: <SubscriptionPage /> },
+          { path: 'business', element: <BusinessPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'prestige-labs', element: <AboutPage /> },
+          { path: 'faqs', element: <FaqsPage /> },
+          { path: 'privacy', element: <PrivacyPage /> },
+          { path: 'terms', element: <TermsPage /> },
+          { path: 'partners', element: <PartnersPage /> },
+        ],
+      },
       { path: 'login', element: <LoginPage /> },
       { path: 'create-account', element: <CreateAccountPage /> },
       { path: 'reset-password', element: <ResetPasswordPage /> },
-      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'verify-email', element: <VerifyEmailPage /> },
+      { path: 'dashboard', element: <DashboardRoute /> },
       { path: 'settings', element: <SettingsPage /> },
-      { path: 'subscription', element: <SubscriptionPage /> },
       { path: 'subscription/test-checkout/:checkoutId', element: <TestCheckoutPage /> },
-      { path: 'prestige-club', element: <PrestigeClubPage /> },
+      { path: 'prestige-club', element: <PrestigeClubRoute /> },
       { path: 'community', element: <CommunityRoute /> },
       { path: 'profile', element: <ProfileRoute /> },
-      { path: 'contact', element: <ContactPage /> },
-      { path: 'business', element: <BusinessPage /> },
       { path: 'jobs', element: <JobsPage /> },
       { path: 'jobs/:jobId', element: <JobDetailPage /> },
       { path: 'saved', element: <SavedRoute tab="overview" /> },
       { path: 'saved/jobs', element: <SavedRoute tab="jobs" /> },
       { path: 'saved/courses', element: <SavedRoute tab="courses" /> },
-      { path: 'faqs', element: <FaqsPage /> },
-      { path: 'privacy', element: <PrivacyPage /> },
-      { path: 'terms', element: <TermsPage /> },
-      { path: 'partners', element: <PartnersPage /> },
-      { path: 'prestige-labs', element: <AboutPage /> },
       {
         path: 'admin',
         element: <AdminLayout fallback={<LoadingScreen />} />,

@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { cn } from '#web/lib/cn.ts'
 
 // Our own default avatar: initials on a colour chosen from the name, so the same
@@ -20,7 +21,11 @@ function colourOf(name: string): string {
 const sizes = { sm: 'size-8 text-xs', md: 'size-10 text-sm', lg: 'size-16 text-xl' } as const
 
 export function Avatar({ name, url, size = 'md', className }: { name: string; url?: string | null; size?: keyof typeof sizes; className?: string }) {
-  if (url) return <img src={url} alt="" className={cn('shrink-0 rounded-full object-cover', sizes[size], className)} />
+  // a picture that cannot load (removed meanwhile) falls back to the initials, not a broken image
+  const [failed, setFailed] = useState<string | null>(null)
+  if (url && url !== failed) {
+    return <img src={url} alt="" onError={() => setFailed(url)} className={cn('shrink-0 rounded-full object-cover', sizes[size], className)} />
+  }
   return (
     <span aria-hidden="true" className={cn('grid shrink-0 place-items-center rounded-full font-semibold text-white', sizes[size], colourOf(name), className)}>
       {initialsOf(name)}

@@ -1,13 +1,16 @@
 import { useEffect, useState } from 'react'
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router'
+import { Link, Navigate, useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { accountMessages, SignInInput } from '#shared/accounts/schemas.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
-import { messageOf } from '#web/lib/api.ts'
+import { formFailure } from '#web/lib/form-errors.ts'
+import { homeOf } from '#web/lib/home.ts'
+import { sessionQuery, useViewer, viewerOf } from '#web/lib/session.ts'
 import { providersQuery, useSignIn } from '#web/features/accounts/api/auth.ts'
 import { AdminLoginDialog } from '#web/features/accounts/components/admin-login-dialog.tsx'
 import { AuthCard, Divider } from '#web/features/accounts/components/auth-card.tsx'
@@ -15,17 +18,19 @@ import { ForgotPasswordDialog } from '#web/features/accounts/components/forgot-p
 import { GoogleButton } from '#web/features/accounts/components/google-button.tsx'
 import { TwoFactorStep } from '#web/features/accounts/components/two-factor-step.tsx'
 
-const defaultDestination = '/prestige-club'
+// Google returns here when no page asked for the sign-in: where the member then
+// goes depends on who they turn out to be, known only once signed in.
+const googleReturn = '/login?signed-in=google'
 
 /**
- * Where a successful sign-in goes (spec 000 §2, /login): the 'from' location of
- * the navigation state, else /prestige-club; from /subscription with a promo
- * code, back to /subscription?promo={code}.
+ * The page that asked for the sign-in (spec 000 §2, /login): the 'from' location of
+ * the navigation state; from /subscription with a promo code, back to
+ * /subscription?promo={code}. Without one, the member goes home (homeOf, decision 015).
  */
-export function destinationAfterSignIn(state: unknown): string {
+export function requestedDestination(state: unknown): string | undefined {
   const { from, promo } = (typeof state === 'object' && state !== null ? state : {}) as { from?: unknown; promo?: unknown }
   // only our own paths: never '//other.host' or a full URL
-  const safe = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : defaultDestination
+  const safe = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : undefined
   if (safe === '/subscription' && typeof promo === 'string' && promo) return `/subscription?promo=${encodeURIComponent(promo)}`
   return safe
 }
@@ -34,7 +39,9 @@ export function LoginPage() {
   const location = useLocation()
   const navigate = useNavigate()
   const [searchParams] = useSearchParams()
-  const destination = destinationAfterSignIn(location.state)
+  const queryClient = useQueryClient()
+  const { user, viewer } = useViewer()
+  const requested = requestedDestination(location.state)
   const providers = useQuery(providersQuery())
   const signIn = useSignIn()
   const [twoFactorFor, setTwoFactorFor] = useState<'member' | 'admin' | null>(null)
@@ -54,7 +61,9 @@ export function LoginPage() {
       void navigate('/admin', { replace: true })
     } else {
       toast.success(accountMessages.welcomeBack)
-      void navigate(destination, { replace: true })
+      // the sign-in has put the member in the session query before this runs
+      const member = queryClient.getQueryData(sessionQuery().queryKey)?.user ?? null
+      void navigate(requested ?? homeOf(viewerOf(member)), { replace: true })
     }
   }
 
@@ -65,15 +74,16 @@ export function LoginPage() {
       if (result.twoFactorRequired) setTwoFactorFor('member')
       else finish('member')
     } catch (error) {
-      const message = messageOf(error, accountMessages.signInDefault)
-      setServerError(message)
-      toast.error(message)
+      setServerError(formFailure(form, error, { fallback: accountMessages.signInDefault }) ?? null)
     }
   })
+
+  if (user && searchParams.get('signed-in') === 'google') return <Navigate to={homeOf(viewer)} replace />
 
   if (twoFactorFor) {
     return (
       <AuthCard title="Welcome back" description="Two-factor authentication">
+        <PageTitle>Sign In</PageTitle>
         <TwoFactorStep onVerified={() => finish(twoFactorFor)} onCancel={() => setTwoFactorFor(null)} />
       </AuthCard>
     )
@@ -92,9 +102,10 @@ export function LoginPage() {
         </>
       }
     >
+      <PageTitle>Sign In</PageTitle>
       {providers.data?.google ? (
         <>
-          <GoogleButton callbackURL={destination} />
+          <GoogleButton callbackURL={requested ?? googleReturn} />
           <Divider label="or" />
         </>
       ) : null}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
 import { ImagePlus, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { communityMessages, mediaMaxBytes, postMaxLength } from '#shared/community/schemas.ts'
@@ -8,7 +9,7 @@ import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { FieldError } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
-import { useCreatePost } from '#web/features/community/api/community.ts'
+import { profileCardQuery, useCreatePost } from '#web/features/community/api/community.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
@@ -29,6 +30,9 @@ export function Composer({ authorName }: { authorName: string }) {
   const textId = useId()
   const errorId = useId()
   const preview = usePreviewUrl(media)
+  // the member's picture, from the profile card's query beside the feed: one request, and
+  // a new upload (which refetches every query but the profile's own) shows here too
+  const avatarUrl = useQuery(profileCardQuery()).data?.avatarUrl
 
   const pickFile = (file: File | undefined) => {
     if (!file) return
@@ -71,7 +75,7 @@ export function Composer({ authorName }: { authorName: string }) {
           }}
         >
           <div className="flex gap-3">
-            <Avatar name={authorName} />
+            <Avatar name={authorName} url={avatarUrl} />
             <label htmlFor={textId} className="sr-only">
               Share something with the community
             </label>

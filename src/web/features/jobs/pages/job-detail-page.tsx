@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query'
 import { GraduationCap } from 'lucide-react'
 import { toast } from 'sonner'
 import { jobMessages, type JobDetail } from '#shared/jobs/schemas.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { isJobNotFound, jobQuery } from '#web/features/jobs/api/jobs.ts'
@@ -17,6 +18,7 @@ import { SaveJobButton } from '#web/features/jobs/components/save-job-button.tsx
 function NotFound() {
   return (
     <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-20 text-center">
+      <PageTitle>{jobMessages.notFound}</PageTitle>
       <h1 className="text-3xl font-semibold tracking-tight">{jobMessages.notFound}</h1>
       <p className="text-muted-foreground">This job may have been filled or removed.</p>
       <Link to="/jobs" className={buttonClasses('primary')}>
@@ -66,6 +68,7 @@ function JobView({ job }: { job: JobDetail }) {
         <div className="flex flex-wrap items-start gap-4">
           <CompanyLogo company={job.company} logoUrl={job.logoUrl} size="lg" />
           <div className="grid min-w-0 flex-1 gap-1">
+            <PageTitle>{`${job.title} at ${job.company}`}</PageTitle>
             <h1 className="text-3xl font-semibold tracking-tight">{job.title}</h1>
             <p className="text-lg text-muted-foreground">{job.company}</p>
           </div>
@@ -87,10 +90,14 @@ function JobView({ job }: { job: JobDetail }) {
             <p className="rounded-full border border-border bg-muted px-3 py-1 text-sm font-medium text-muted-foreground">No longer accepting applications</p>
           )}
           {open || job.saved ? <SaveJobButton jobId={job.id} title={job.title} saved={job.saved} size="md" /> : null}
-          <Link to="/courses/marketplace" className={buttonClasses('outline')}>
+          {/* spec 001 §2: Upskill for Role leads to the course marketplace; until that area
+              lands it says so and is no link (issue 12: no link to a page that does not exist) */}
+          <p className="inline-flex h-10 items-center gap-2 rounded-lg border border-dashed border-border px-4 text-sm text-muted-foreground">
             <GraduationCap aria-hidden="true" className="size-4" />
-            Upskill for Role
-          </Link>
+            <span>
+              <span className="font-medium text-foreground">Upskill for Role</span>: courses coming soon
+            </span>
+          </p>
         </div>
       </header>
 
@@ -127,6 +134,7 @@ export function JobDetailPage() {
   if (job.isPending || failed) {
     return (
       <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6">
+        <PageTitle>Job</PageTitle>
         <BackLink to="/jobs">Back to Job Board</BackLink>
         <p className="py-8 text-center text-muted-foreground">Loading job...</p>
       </div>

@@ -1,0 +1,13 @@
+import type { Viewer } from '#shared/access.ts'
+
+/**
+ * Where each viewer belongs (issue 12, docs/decisions/015): the page where they can
+ * act first. A free member meets their account page with its way to subscribe, not
+ * the Premium Feature lock; a subscriber the Prestige Club; an admin the admin area.
+ * Sign-in without a requested page, the header's logo and "back" links all ask here.
+ */
+export function homeOf(viewer: Viewer): '/' | '/admin' | '/prestige-club' | '/dashboard' {
+  if (!viewer.signedIn) return '/'
+  if (viewer.isAdmin) return '/admin'
+  return viewer.subscribed ? '/prestige-club' : '/dashboard'
+}

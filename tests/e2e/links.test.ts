@@ -1,0 +1,138 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import type { Page } from 'playwright-core'
+import { insertJob } from '#server/modules/jobs/queries.ts'
+import { anonymousViewer, pageAccess, type Viewer } from '#shared/access.ts'
+import { entriesFor, type MenuName } from '#web/app/menus.ts'
+import { startStack, type Stack } from './support/stack.ts'
+
+// Issue 12: a link, tile or button never leads to a page that does not exist.
+// Every role starts from every page of the access table (and every entry of its
+// menus, which sit in closed dropdowns), follows every same-origin link it sees,
+// each path once, and fails on the not-found page. A page of the table that is not
+// built yet is no failure by itself (the access test covers it); a link to it is.
+
+let stack: Stack
+const ids: Record<string, string> = {}
+let linkedOnlyJobId: string
+
+beforeAll(async () => {
+  stack = await startStack()
+  // demo-like data, so pages with an id and lists with links have something to show
+  const job = await insertJob(stack.db, { title: 'Link Checker Analyst', company: 'Walkway Labs', location: 'Remote', type: 'Full-time', remote: true })
+  const second = await insertJob(stack.db, { title: 'Second Opening', company: 'Walkway Labs', location: 'Austin, TX', type: 'Contract' })
+  ids.jobId = job.id
+  linkedOnlyJobId = second.id
+})
+afterAll(async () => {
+  await stack?.close()
+})
+
+const roles: Array<{ name: string; viewer: Viewer; account?: Parameters<Stack['signedInPage']>[0] }> = [
+  { name: 'a visitor', viewer: anonymousViewer },
+  {
+    name: 'a free member',
+    viewer: { signedIn: true, subscribed: false, isAdmin: false },
+    account: { email: 'links-free@example.com', password: 'Links-Free-1', firstName: 'Lia', lastName: 'Free' },
+  },
+  {
+    name: 'a subscriber',
+    viewer: { signedIn: true, subscribed: true, isAdmin: false },
+    account: { email: 'links-sub@example.com', password: 'Links-Sub-1', firstName: 'Lou', lastName: 'Scriber', subscribedDays: 30 },
+  },
+  {
+    name: 'an admin',
+    viewer: { signedIn: true, subscribed: true, isAdmin: true },
+    account: { email: 'links-admin@example.com', password: 'Links-Admin-1', firstName: 'Lin', lastName: 'Admin', admin: true },
+  },
+]
+
+/** The pages of the access table, with real ids where one is known; pages needing another id are reached by links or not at all. */
+function startPaths(viewer: Viewer): string[] {
+  const pages = Object.keys(pageAccess).flatMap((pattern) => {
+    const path = pattern.replace(/:(\w+)/g, (whole, name: string) => ids[name] ?? whole)
+    return path.includes(':') ? [] : [path]
+  })
+  const menus: MenuName[] = ['top-bar', 'user', 'signed-out']
+  return [...new Set([...pages, ...menus.flatMap((menu) => entriesFor(menu, viewer).map((entry) => entry.to))])]
+}
+
+/** Requests whose answers can still add links: the app's scripts and API calls, but not the live stream, which never ends. */
+function trackPending(page: Page) {
+  const pending = new Set<unknown>()
+  const counts = (request: { resourceType(): string; url(): string }) =>
+    ['fetch', 'xhr', 'script'].includes(request.resourceType()) && !new URL(request.url()).pathname.startsWith('/api/live')
+  page.on('request', (request) => {
+    if (counts(request)) pending.add(request)
+  })
+  const done = (request: unknown) => pending.delete(request)
+  page.on('requestfinished', done)
+  page.on('requestfailed', done)
+  return () => pending.size
+}
+
+/** The page has drawn its heading, no request that could add links is open, and React has had a frame to show the last answer. */
+async function settled(page: Page, pending: () => number) {
+  await page.locator('h1').first().waitFor({ timeout: 15_000 })
+  do {
+    await expect.poll(pending, { timeout: 15_000, interval: 20 }).toBe(0)
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
+  } while (pending() > 0)
+}
+
+/** Opens a path inside the running app, as its own links do (a reload per page would make the walk slow). */
+async function visit(page: Page, path: string) {
+  await page.evaluate((next) => {
+    window.history.pushState(null, '', next)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }, path)
+}
+
+/** Same-origin page paths of every link on the page (no API or file addresses, no fragments). */
+async function linkedPaths(page: Page, origin: string): Promise<string[]> {
+  const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
+  return hrefs.flatMap((href) => {
+    const url = new URL(href)
+    if (url.origin !== origin || url.pathname.startsWith('/api/') || /\.\w+$/.test(url.pathname)) return []
+    return [url.pathname.length > 1 ? url.pathname.replace(/\/+$/, '') : url.pathname]
+  })
+}
+
+describe('no link leads to a page that does not exist', () => {
+  for (const role of roles) {
+    test(`as ${role.name}, every link of every page opens a page`, async () => {
+      const { page, context } = role.account ? await stack.signedInPage(role.account) : await stack.newPage()
+      const pending = trackPending(page)
+      const origin = new URL(stack.baseUrl).origin
+      const queue = startPaths(role.viewer)
+      const seen = new Set(queue)
+      const notFound = new Set<string>()
+      const links: Array<{ from: string; to: string }> = []
+      await page.goto('/')
+
+      while (queue.length > 0) {
+        const path = queue.shift()!
+        await visit(page, path)
+        await settled(page, pending)
+        if (await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible()) {
+          notFound.add(path)
+          continue
+        }
+        const from = new URL(page.url()).pathname
+        for (const to of await linkedPaths(page, origin)) {
+          if (to === from) continue
+          links.push({ from, to })
+          if (!seen.has(to)) {
+            seen.add(to)
+            queue.push(to)
+          }
+        }
+      }
+
+      const dead = [...new Set(links.filter((link) => notFound.has(link.to)).map((link) => `${link.from} -> ${link.to}`))]
+      expect(dead).toEqual([])
+      // the walk went beyond its start pages: a job no start page names was reached through the lists' links
+      if (role.viewer.subscribed) expect(seen).toContain(`/jobs/${linkedOnlyJobId}`)
+      await context.close()
+    })
+  }
+})
