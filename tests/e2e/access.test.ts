@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { anonymousViewer, decideAccess, pageAccess, type AccessLevel, type Viewer } from '#shared/access.ts'
+import { decideAccess, pageAccess, type AccessLevel, type Viewer } from '#shared/access.ts'
+import { walkingRoles } from './support/roles.ts'
 import { startStack, type Stack } from './support/stack.ts'
 
 // The page half of the authorization matrix (issue 11; the API half is
@@ -19,24 +20,7 @@ afterAll(async () => {
 
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
-const roles: Array<{ name: string; viewer: Viewer; account?: Parameters<Stack['signedInPage']>[0] }> = [
-  { name: 'visitor', viewer: anonymousViewer },
-  {
-    name: 'free member',
-    viewer: { signedIn: true, subscribed: false, isAdmin: false },
-    account: { email: 'pages-free@example.com', password: 'Pages-Free-1', firstName: 'Fay', lastName: 'Free' },
-  },
-  {
-    name: 'subscriber',
-    viewer: { signedIn: true, subscribed: true, isAdmin: false },
-    account: { email: 'pages-sub@example.com', password: 'Pages-Sub-1', firstName: 'Sue', lastName: 'Scriber', subscribedDays: 30 },
-  },
-  {
-    name: 'admin',
-    viewer: { signedIn: true, subscribed: true, isAdmin: true },
-    account: { email: 'pages-admin@example.com', password: 'Pages-Admin-1', firstName: 'Ada', lastName: 'Min', admin: true },
-  },
-]
+const roles = walkingRoles('pages')
 
 /** Waits for the outcome the access table promises and says what was seen instead, if anything. */
 async function outcomeOf(page: Page, path: string, level: AccessLevel, viewer: Viewer): Promise<string | undefined> {

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { insertJob } from '#server/modules/jobs/queries.ts'
-import { anonymousViewer, pageAccess, type Viewer } from '#shared/access.ts'
+import { pageAccess, type Viewer } from '#shared/access.ts'
 import { entriesFor, type MenuName } from '#web/app/menus.ts'
+import { walkingRoles } from './support/roles.ts'
 import { startStack, type Stack } from './support/stack.ts'
 
 // Issue 12: a link, tile or button never leads to a page that does not exist.
@@ -27,24 +28,7 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const roles: Array<{ name: string; viewer: Viewer; account?: Parameters<Stack['signedInPage']>[0] }> = [
-  { name: 'a visitor', viewer: anonymousViewer },
-  {
-    name: 'a free member',
-    viewer: { signedIn: true, subscribed: false, isAdmin: false },
-    account: { email: 'links-free@example.com', password: 'Links-Free-1', firstName: 'Lia', lastName: 'Free' },
-  },
-  {
-    name: 'a subscriber',
-    viewer: { signedIn: true, subscribed: true, isAdmin: false },
-    account: { email: 'links-sub@example.com', password: 'Links-Sub-1', firstName: 'Lou', lastName: 'Scriber', subscribedDays: 30 },
-  },
-  {
-    name: 'an admin',
-    viewer: { signedIn: true, subscribed: true, isAdmin: true },
-    account: { email: 'links-admin@example.com', password: 'Links-Admin-1', firstName: 'Lin', lastName: 'Admin', admin: true },
-  },
-]
+const roles = walkingRoles('links')
 
 /** The pages of the access table, with real ids where one is known; pages needing another id are reached by links or not at all. */
 function startPaths(viewer: Viewer): string[] {
@@ -99,7 +83,7 @@ async function linkedPaths(page: Page, origin: string): Promise<string[]> {
 
 describe('no link leads to a page that does not exist', () => {
   for (const role of roles) {
-    test(`as ${role.name}, every link of every page opens a page`, async () => {
+    test(`${role.name}: every link of every page opens a page`, async () => {
       const { page, context } = role.account ? await stack.signedInPage(role.account) : await stack.newPage()
       const pending = trackPending(page)
       const origin = new URL(stack.baseUrl).origin
