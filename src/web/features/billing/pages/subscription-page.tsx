@@ -8,7 +8,7 @@ import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { messageOf } from '#web/lib/api.ts'
-import { homeOf } from '#web/lib/home.ts'
+import { homeNameOf, homeOf } from '#web/lib/home.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { myBillingQuery } from '#web/features/billing/api/billing.ts'
 import { plansQuery, useStartCheckout } from '#web/features/billing/api/plans.ts'
@@ -77,8 +77,8 @@ export function SubscriptionPage() {
 
   return (
     <div className="mx-auto grid w-full max-w-5xl gap-8 px-4 py-10 sm:px-6">
-      {/* a visitor goes back home, a member to their own dashboard (decision 015) */}
-      {user ? <BackLink to={homeOf(viewer)}>Back to Dashboard</BackLink> : <BackLink to="/">Back to Home</BackLink>}
+      {/* a visitor goes back home, a member to their own home page, named as it is (decision 015) */}
+      <BackLink to={homeOf(viewer)}>Back to {homeNameOf(viewer)}</BackLink>
       <div className="grid gap-2">
         <PageTitle>Choose Your Plan</PageTitle>
         <h1 className="text-3xl font-semibold tracking-tight">Choose Your Plan</h1>
