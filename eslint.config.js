@@ -8,13 +8,29 @@ import globals from 'globals'
 // does not import another feature (features meet only in src/web/app). On the
 // server, a route never touches drizzle, db/ or queries; a module never imports
 // another module (they meet in src/server/seed, app.ts and tests); platform/ and
-// db/ never import modules. The lists are read from the folders, so a new area is
-// held to the same rules the day it lands.
+// db/ never import modules. Cross-area endpoints live in src/server/compose,
+// above the modules: they read the areas' services (service.ts, *-service.ts),
+// never their queries, routes or the database, and no module imports them. The
+// lists are read from the folders, so a new area is held to the same rules the
+// day it lands.
 const foldersOf = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
 const features = foldersOf('./src/web/features/')
 const modules = foldersOf('./src/server/modules/')
 const serverOnly = { group: ['\\#web/*', '**/web/**'], message: 'The server never imports web code.' }
 const tests = ['**/*.test.ts', 'src/server/testing/**']
+// A later block's no-restricted-imports replaces an earlier one's for the same file,
+// so every block lists all the patterns that hold for its files.
+const aliases = { group: ['../../*'], message: 'Use the #shared, #server or #web aliases (ARCHITECTURE.md rule 8).' }
+const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [aliases, ...patterns] }] })
+const otherModules = (module) => ({
+  group: modules.filter((other) => other !== module).flatMap((other) => [`\\#server/modules/${other}/*`, `**/modules/${other}/**`]),
+  message: 'A module does not import another module; compose them above the modules (ARCHITECTURE.md rule 7).',
+})
+const composeAbove = { group: ['\\#server/compose/*', '**/compose/**'], message: 'src/server/compose sits above the modules: a module never imports it (ARCHITECTURE.md rule 7).' }
+const routeOnly = {
+  group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*', './queries.ts', '**/queries.ts', '*-queries.ts', '**/*-queries.ts'],
+  message: 'A route calls one service; it never touches drizzle, db/ or queries (ARCHITECTURE.md rule 1).',
+}
 
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'drizzle/'] },
@@ -24,92 +40,75 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { patterns: [{ group: ['../../*'], message: 'Use the #shared, #server or #web aliases (ARCHITECTURE.md rule 8).' }] }],
+      ...restrict(),
     },
   },
   {
     files: ['src/shared/**'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
-            { group: ['node:*', 'drizzle-orm', 'drizzle-orm/*', 'react', 'react-dom'], message: 'src/shared is isomorphic: no node:*, drizzle or React.' },
-          ],
-        },
-      ],
+      ...restrict(
+        { group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
+        { group: ['node:*', 'drizzle-orm', 'drizzle-orm/*', 'react', 'react-dom'], message: 'src/shared is isomorphic: no node:*, drizzle or React.' },
+      ),
     },
   },
   {
     files: ['src/web/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [{ group: ['\\#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' }] }],
+      ...restrict({ group: ['\\#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' }),
     },
   },
   {
     files: ['src/server/**'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [serverOnly] }],
+      ...restrict(serverOnly),
     },
   },
   {
     files: ['src/server/platform/**', 'src/server/db/**'],
     ignores: tests,
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [serverOnly, { group: ['\\#server/modules/*', '**/modules/**'], message: 'platform/ and db/ sit below the modules: they never import one.' }] },
-      ],
+      ...restrict(serverOnly, {
+        group: ['\\#server/modules/*', '**/modules/**', '\\#server/compose/*', '**/compose/**'],
+        message: 'platform/ and db/ sit below the modules: they never import one.',
+      }),
     },
   },
   ...modules.map((module) => ({
     files: [`src/server/modules/${module}/**`],
     ignores: tests,
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            serverOnly,
-            {
-              group: modules.filter((other) => other !== module).flatMap((other) => [`\\#server/modules/${other}/*`, `**/modules/${other}/**`]),
-              message: 'A module does not import another module; compose them above the modules (ARCHITECTURE.md rule 7).',
-            },
-          ],
-        },
-      ],
-    },
+    rules: { ...restrict(serverOnly, otherModules(module), composeAbove) },
+  })),
+  // a route file holds both the module's rules and the route's own
+  ...modules.map((module) => ({
+    files: [`src/server/modules/${module}/**/routes.ts`],
+    rules: { ...restrict(serverOnly, otherModules(module), composeAbove, routeOnly) },
   })),
   {
-    files: ['src/server/modules/**/routes.ts'],
+    files: ['src/server/compose/**'],
+    ignores: tests,
     rules: {
-      'no-restricted-imports': [
-        'error',
+      ...restrict(
+        serverOnly,
         {
-          patterns: [
-            serverOnly,
-            { group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*', './queries.ts', '**/queries.ts', '*-queries.ts', '**/*-queries.ts'], message: 'A route calls one service; it never touches drizzle, db/ or queries (ARCHITECTURE.md rule 1).' },
-          ],
+          // anything under modules/ but a service.ts or a *-service.ts
+          regex: '(^|/)modules/(?!(.+/)?([\\w-]+-)?service\\.ts$)',
+          message: "A composing module reads the areas' services only, never their queries or routes (ARCHITECTURE.md rule 7).",
         },
-      ],
+        { group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*'], message: "A composing module reads the areas' services; it never touches drizzle or db/ (ARCHITECTURE.md rule 7)." },
+      ),
     },
   },
   ...features.map((feature) => ({
     files: [`src/web/features/${feature}/**`],
     rules: {
-      'no-restricted-imports': [
-        'error',
+      ...restrict(
+        { group: ['\\#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' },
         {
-          patterns: [
-            { group: ['\\#server/*', 'node:*'], message: 'The web app never imports server code.' },
-            {
-              group: features.filter((other) => other !== feature).flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
-              message: 'A feature does not import another feature; compose them in src/web/app (ARCHITECTURE.md rule 7).',
-            },
-          ],
+          group: features.filter((other) => other !== feature).flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
+          message: 'A feature does not import another feature; compose them in src/web/app (ARCHITECTURE.md rule 7).',
         },
-      ],
+      ),
     },
   })),
 )

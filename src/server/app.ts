@@ -30,8 +30,10 @@ import { profileRoutes } from '#server/modules/profile/routes.ts'
 import { contactRoutes } from '#server/modules/contact/routes.ts'
 import { businessRequestRoutes } from '#server/modules/business/routes.ts'
 import { adminInboxRoutes } from '#server/modules/inbox/routes.ts'
-import { adminJobRoutes, applicationRoutes, jobRoutes, savedRoutes } from '#server/modules/jobs/routes.ts'
+import { adminJobRoutes, jobRoutes } from '#server/modules/jobs/routes.ts'
+import { adminApplicationRoutes, applicationRoutes, applyRoutes } from '#server/modules/jobs/applications/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
+import { savedRoutes } from '#server/compose/saved/routes.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { verificationMailLimit } from '#shared/accounts/constants.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
@@ -221,9 +223,12 @@ export function createApp(deps: Deps) {
     .route('/api/business-requests', businessRequestRoutes)
     .route('/api/admin/inbox', adminInboxRoutes)
     .route('/api/jobs', jobRoutes)
-    .route('/api/saved', savedRoutes)
+    .route('/api/jobs', applyRoutes)
     .route('/api/applications', applicationRoutes)
     .route('/api/admin/jobs', adminJobRoutes)
+    .route('/api/admin/jobs', adminApplicationRoutes)
+    // cross-area: composed above the modules (src/server/compose)
+    .route('/api/saved', savedRoutes)
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }

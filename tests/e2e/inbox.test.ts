@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { businessRequests, contactSubmissions } from '#server/db/schema/inbox.ts'
+import { businessRequests } from '#server/db/schema/business.ts'
+import { contactSubmissions } from '#server/db/schema/contact.ts'
 import { businessMessages } from '#shared/business/messages.ts'
 import { contactMessages } from '#shared/contact/messages.ts'
 import { seriousAccessibilityViolations, startStack, type Stack } from './support/stack.ts'

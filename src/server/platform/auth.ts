@@ -9,7 +9,8 @@ import * as schema from '#server/db/schema/index.ts'
 import type { Mailer } from '#server/platform/mail.ts'
 import { accountMessages } from '#shared/accounts/schemas.ts'
 import { passwordMinLength, passwordResetTokenMinutes, sessionCookieCacheSeconds, signInLockout } from '#shared/constants.ts'
-import { signInAttempts, userProfiles } from '#server/db/schema/accounts.ts'
+import { signInAttempts } from '#server/db/schema/accounts.ts'
+import { userProfiles } from '#server/db/schema/profile.ts'
 import type { Logger } from '#server/platform/logger.ts'
 
 export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string; logger: Logger }

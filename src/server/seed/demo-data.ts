@@ -7,8 +7,8 @@ import { account, session, user } from '#server/db/schema/auth.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
 import { insertComment, insertPost, setLike } from '#server/modules/community/queries.ts'
 import { demoJobs } from '#server/modules/jobs/demo-jobs.ts'
-import { insertJob } from '#server/modules/jobs/queries.ts'
 import { upsertSkills } from '#server/modules/profile/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { Password } from '#shared/accounts/schemas.ts'
 
 // Demo accounts of the embedded default, with the passwords README documents.
@@ -192,6 +192,6 @@ const day = 24 * hour
 async function seedDemoJobs(db: Db, adminId: string) {
   const now = Date.now()
   for (const { postedDaysAgo, ...job } of demoJobs) {
-    await insertJob(db, { ...job, createdBy: adminId, postedAt: new Date(now - postedDaysAgo * day - 3 * hour) })
+    await createJob(db, { ...job, createdBy: adminId, postedAt: new Date(now - postedDaysAgo * day - 3 * hour) })
   }
 }

@@ -1,7 +1,8 @@
 import { and, eq, like, lt, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { account, user, verification } from '#server/db/schema/auth.ts'
-import { signInAttempts, userProfiles } from '#server/db/schema/accounts.ts'
+import { signInAttempts } from '#server/db/schema/accounts.ts'
+import { userProfiles } from '#server/db/schema/profile.ts'
 
 export function findUserByEmail(db: Db, email: string) {
   return db.query.user.findFirst({ where: eq(user.email, email) })

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
-import { userProfiles } from '#server/db/schema/accounts.ts'
+import { userProfiles } from '#server/db/schema/profile.ts'
 import { postComments, postLikes, posts } from '#server/db/schema/community.ts'
 import { platformSettings } from '#server/db/schema/platform.ts'
 

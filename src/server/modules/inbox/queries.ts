@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { businessRequests, contactSubmissions } from '#server/db/schema/inbox.ts'
+import { businessRequests } from '#server/db/schema/business.ts'
+import { contactSubmissions } from '#server/db/schema/contact.ts'
 
 /** Where the public forms' announcements go: every admin (issue 6; there is no support address in the config). */
 /** A LIKE pattern that matches `text` literally anywhere: %, _ and \ typed in the search box are no wildcards. */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
-import type { businessRequests, contactSubmissions } from '#server/db/schema/inbox.ts'
+import type { businessRequests } from '#server/db/schema/business.ts'
+import type { contactSubmissions } from '#server/db/schema/contact.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'

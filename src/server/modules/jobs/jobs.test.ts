@@ -4,6 +4,7 @@ import { jobs, savedJobs } from '#server/db/schema/jobs.ts'
 import { openEventStream, type ReceivedEvent } from '#server/testing/event-stream.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
+import { errorOf } from '#server/testing/errors.ts'
 import { genericMessages } from '#shared/errors.ts'
 import {
   adminJobPageSize,
@@ -20,12 +21,8 @@ import {
   type SavedCounts,
   type SavedJob,
 } from '#shared/jobs/schemas.ts'
-import { insertJob } from './queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { softSkillOptions, technicalSkillOptions } from '#shared/jobs/skills.ts'
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error
-}
 
 async function search(client: TestClient, params: Record<string, string> = {}) {
   const response = await client.get(`/api/jobs?${new URLSearchParams(params)}`)
@@ -68,7 +65,7 @@ describe('job board', () => {
   afterAll(async () => t?.close())
 
   test('visitors see the latest jobs but must sign in for the board, and members without a plan are refused', async () => {
-    const job = await insertJob(t.db, { title: 'Visible Teaser Role' })
+    const job = await createJob(t.db, { title: 'Visible Teaser Role' })
     const visitor = t.client()
     const board = await visitor.get('/api/jobs')
     expect(board.status).toBe(401)
@@ -99,8 +96,8 @@ describe('job board', () => {
 
   test('a search by a word ranks a job with it in the title above one that only mentions it in the description', async () => {
     const word = uniqueWord('zephyr')
-    const inTitle = await insertJob(t.db, { title: `Senior ${word} Specialist`, postedAt: daysAgo(5) })
-    const inDescription = await insertJob(t.db, { title: 'Operations Lead', description: `You will sometimes help the ${word} team.`, postedAt: daysAgo(1) })
+    const inTitle = await createJob(t.db, { title: `Senior ${word} Specialist`, postedAt: daysAgo(5) })
+    const inDescription = await createJob(t.db, { title: 'Operations Lead', description: `You will sometimes help the ${word} team.`, postedAt: daysAgo(1) })
     const page = await search(seeker, { q: word })
     expect(page.jobs.map((job) => job.id)).toEqual([inTitle.id, inDescription.id])
     expect(page.truncated).toBe(false)
@@ -117,22 +114,22 @@ describe('job board', () => {
     const technical: readonly string[] = technicalSkillOptions
     for (const skill of [...technicalSkillOptions, ...softSkillOptions]) {
       const listed = technical.includes(skill) ? { technicalSkills: [skill], softSkills: [] } : { technicalSkills: [], softSkills: [skill] }
-      const job = await insertJob(t.db, { title: 'Generalist', company: `${word} Labs`, description: 'Various.', ...listed })
+      const job = await createJob(t.db, { title: 'Generalist', company: `${word} Labs`, description: 'Various.', ...listed })
       expect((await search(seeker, { q: `${skill} ${word}` })).jobs.map((card) => card.id), skill).toEqual([job.id])
       // one job of this test open at a time: the next search can only find its own
       await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, job.id))
     }
     const other = uniqueWord('titled')
-    const titled = await insertJob(t.db, { title: `Backend Engineer (Node.js) ${other}` })
+    const titled = await createJob(t.db, { title: `Backend Engineer (Node.js) ${other}` })
     expect((await search(seeker, { q: `node.js ${other}` })).jobs.map((card) => card.id)).toEqual([titled.id])
   })
 
   test('type, location, remote and posted-within filters each narrow the list', async () => {
     const word = uniqueWord('filtermark')
     const city = uniqueWord('Porto')
-    const contract = await insertJob(t.db, { description: word, type: 'Contract', location: 'Lisbon, Portugal', postedAt: daysAgo(0.5) })
-    const remote = await insertJob(t.db, { description: word, type: 'Full-time', location: `${city} Velho`, remote: true, postedAt: daysAgo(3) })
-    const old = await insertJob(t.db, { description: word, type: 'Part-time', location: 'Lisbon, Portugal', postedAt: daysAgo(20) })
+    const contract = await createJob(t.db, { description: word, type: 'Contract', location: 'Lisbon, Portugal', postedAt: daysAgo(0.5) })
+    const remote = await createJob(t.db, { description: word, type: 'Full-time', location: `${city} Velho`, remote: true, postedAt: daysAgo(3) })
+    const old = await createJob(t.db, { description: word, type: 'Part-time', location: 'Lisbon, Portugal', postedAt: daysAgo(20) })
     const ids = (page: JobSearchPage) => page.jobs.map((job) => job.id).sort()
     const sorted = (...jobs: Array<{ id: string }>) => jobs.map((job) => job.id).sort()
 
@@ -154,7 +151,7 @@ describe('job board', () => {
 
   test('closed jobs are never listed, and their detail is not found for members', async () => {
     const word = uniqueWord('closedmark')
-    const closed = await insertJob(t.db, { title: `${word} Analyst`, status: 'closed', postedAt: new Date(Date.now() + 60_000) })
+    const closed = await createJob(t.db, { title: `${word} Analyst`, status: 'closed', postedAt: new Date(Date.now() + 60_000) })
     expect((await search(seeker, { q: word })).jobs).toEqual([])
     expect((await search(seeker)).jobs.map((job) => job.id)).not.toContain(closed.id)
     const latest = ((await (await t.client().get('/api/jobs/latest')).json()) as { jobs: JobTeaser[] }).jobs
@@ -179,7 +176,7 @@ describe('job board', () => {
     const inserted: string[] = []
     for (let i = 0; i < 45; i++) {
       // two jobs share each second, so the id breaks the tie
-      const job = await insertJob(t.db, { title: `Role ${i}`, description: `Numbered ${word} role`, location: city, postedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, Math.floor(i / 2))) })
+      const job = await createJob(t.db, { title: `Role ${i}`, description: `Numbered ${word} role`, location: city, postedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, Math.floor(i / 2))) })
       inserted.push(job.id)
     }
     const searches: Array<Record<string, string>> = [{ q: word }, { location: city }]
@@ -253,7 +250,7 @@ describe('job board', () => {
 
   test("the match percentage comes from the member's own skills and follows them when they change", async () => {
     const word = uniqueWord('matchmark')
-    const job = await insertJob(t.db, { title: `${word} Developer`, technicalSkills: ['Python', 'SQL'], softSkills: ['Communication', 'Leadership'] })
+    const job = await createJob(t.db, { title: `${word} Developer`, technicalSkills: ['Python', 'SQL'], softSkills: ['Communication', 'Leadership'] })
     const member = await t.signedIn({ subscribed: true })
     const matchOf = async () => (await search(member, { q: word })).jobs[0]!.match
     expect(await matchOf()).toBe(0)
@@ -276,7 +273,7 @@ describe('job board', () => {
 
   test('a member saves a job once however often they press save, and can remove it', async () => {
     const member = await t.signedIn({ subscribed: true })
-    const job = await insertJob(t.db, { title: 'Savable Role', company: 'Keepers Inc' })
+    const job = await createJob(t.db, { title: 'Savable Role', company: 'Keepers Inc' })
     for (let i = 0; i < 2; i++) {
       const response = await member.put(`/api/saved/jobs/${job.id}`)
       expect(response.status).toBe(200)
@@ -296,7 +293,7 @@ describe('job board', () => {
     expect((await (await member.get('/api/saved/counts')).json()) as SavedCounts).toEqual({ jobs: 0, courses: 0 })
     expect(((await (await member.get('/api/saved/jobs')).json()) as { jobs: SavedJob[] }).jobs).toEqual([])
 
-    const closed = await insertJob(t.db, { status: 'closed' })
+    const closed = await createJob(t.db, { status: 'closed' })
     const refused = await member.put(`/api/saved/jobs/${closed.id}`)
     expect(refused.status).toBe(404)
     expect((await errorOf(refused)).message).toBe(jobMessages.notFound)
@@ -305,7 +302,7 @@ describe('job board', () => {
 
   test('a saved job that is later closed stays on the saved list, shown as no longer open', async () => {
     const member = await t.signedIn({ subscribed: true })
-    const job = await insertJob(t.db)
+    const job = await createJob(t.db)
     await member.put(`/api/saved/jobs/${job.id}`)
     expect((await admin.request('PATCH', `/api/admin/jobs/${job.id}/status`, { status: 'closed' })).status).toBe(200)
     const list = ((await (await member.get('/api/saved/jobs')).json()) as { jobs: SavedJob[] }).jobs
@@ -313,7 +310,7 @@ describe('job board', () => {
   })
 
   test('every job management endpoint refuses subscribers and asks visitors to sign in', async () => {
-    const job = await insertJob(t.db)
+    const job = await createJob(t.db)
     const someId = crypto.randomUUID()
     const endpoints: Array<[string, string, unknown?]> = [
       ['GET', '/api/admin/jobs'],
@@ -356,7 +353,7 @@ describe('job board', () => {
   })
 
   test('an edit that does not name a status keeps the job closed', async () => {
-    const job = await insertJob(t.db, { status: 'closed' })
+    const job = await createJob(t.db, { status: 'closed' })
     const edited = await admin.put(`/api/admin/jobs/${job.id}`, jobForm({ title: 'Renamed Role' }))
     expect(edited.status).toBe(200)
     expect((await edited.json()) as AdminJob).toMatchObject({ title: 'Renamed Role', status: 'closed' })
@@ -412,16 +409,16 @@ describe('job board', () => {
 
   test('the admin table searches title, company and location only, and pages through every job', async () => {
     const word = 'Zephyrine'
-    await insertJob(t.db, { title: `${word} Analyst` })
-    await insertJob(t.db, { company: `${word} Holdings` })
-    await insertJob(t.db, { location: `${word} Falls, OR` })
-    await insertJob(t.db, { description: `We ship ${word} widgets.` })
-    await insertJob(t.db, { technicalSkills: ['Go'], title: 'Unrelated Role', description: 'Nothing to see.' })
+    await createJob(t.db, { title: `${word} Analyst` })
+    await createJob(t.db, { company: `${word} Holdings` })
+    await createJob(t.db, { location: `${word} Falls, OR` })
+    await createJob(t.db, { description: `We ship ${word} widgets.` })
+    await createJob(t.db, { technicalSkills: ['Go'], title: 'Unrelated Role', description: 'Nothing to see.' })
     const found = (await (await admin.get(`/api/admin/jobs?q=${word.toLowerCase()}`)).json()) as AdminJobList
     expect(found.total).toBe(3)
     expect(found.jobs.map((job) => job.description.includes(word))).toEqual([false, false, false])
 
-    for (let i = 0; i < adminJobPageSize; i++) await insertJob(t.db, { title: `Paging Role ${i}`, status: i % 2 ? 'closed' : 'active' })
+    for (let i = 0; i < adminJobPageSize; i++) await createJob(t.db, { title: `Paging Role ${i}`, status: i % 2 ? 'closed' : 'active' })
     const seen = new Set<string>()
     let cursor: string | null = ''
     let total = 0
@@ -460,7 +457,7 @@ describe('job board', () => {
   })
 
   test('a company logo must be an image; it is stored as a small PNG anyone can load, and can be removed', async () => {
-    const job = await insertJob(t.db, { title: 'Logo Role' })
+    const job = await createJob(t.db, { title: 'Logo Role' })
     const logoForm = (bytes: Buffer, name: string, type: string) => {
       const form = new FormData()
       form.set('logo', new File([new Uint8Array(bytes)], name, { type }))

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { userSkillAssessments } from '#server/db/schema/accounts.ts'
+import { userSkillAssessments } from '#server/db/schema/profile.ts'
 import { jobApplications, jobs, savedJobs } from '#server/db/schema/jobs.ts'
 import { searchRankWindow, type ApplicationStatus } from '#shared/jobs/schemas.ts'
 
@@ -188,31 +188,18 @@ export async function findJobRow(db: Db, jobId: string) {
 
 export type JobRow = typeof jobs.$inferSelect
 
-/** Fields a test, the demo seed or a benchmark need not name. */
-const jobDefaults = {
-  title: 'Software Engineer',
-  company: 'Example Company',
-  location: 'Toronto, ON',
-  type: 'Full-time',
-  salary: '$100,000 - $120,000',
-  description: 'A role on a friendly team.',
-} satisfies Partial<typeof jobs.$inferInsert>
-
 /**
- * Inserts one job and returns its whole row. The one factory of jobs: the admin
- * form, the demo seed and the tests (ARCHITECTURE.md rule 12).
+ * Inserts one job and returns its whole row: the admin form's write, and under
+ * the tests' and the demo seed's factory (src/server/testing/jobs.ts).
  */
-export async function insertJob(db: Db, values: Partial<typeof jobs.$inferInsert> = {}): Promise<JobRow> {
-  const [row] = await db
-    .insert(jobs)
-    .values({ ...jobDefaults, ...values })
-    .returning()
+export async function insertJob(db: Db, values: typeof jobs.$inferInsert): Promise<JobRow> {
+  const [row] = await db.insert(jobs).values(values).returning()
   return row!
 }
 
 export type JobWrite = Omit<typeof jobs.$inferInsert, 'id' | 'createdBy' | 'postedAt' | 'createdAt' | 'updatedAt' | 'logoKey'>
 
-export async function updateJob(db: Db, jobId: string, values: JobWrite) {
+export async function updateJobRow(db: Db, jobId: string, values: JobWrite) {
   const updated = await db
     .update(jobs)
     .set({ ...values, updatedAt: new Date() })
@@ -221,7 +208,7 @@ export async function updateJob(db: Db, jobId: string, values: JobWrite) {
   return updated.length > 0
 }
 
-export async function setJobStatus(db: Db, jobId: string, status: string) {
+export async function setJobRowStatus(db: Db, jobId: string, status: string) {
   const updated = await db.update(jobs).set({ status, updatedAt: new Date() }).where(eq(jobs.id, jobId)).returning({ id: jobs.id })
   return updated.length > 0
 }
@@ -233,7 +220,7 @@ export async function setJobStatus(db: Db, jobId: string, status: string) {
  * transaction: the job row is locked first, so an application being written
  * meanwhile is either seen here or finds the job gone.
  */
-export async function deleteJob(db: Db, jobId: string): Promise<{ logoKey: string | null } | 'has-applications' | undefined> {
+export async function deleteJobRow(db: Db, jobId: string): Promise<{ logoKey: string | null } | 'has-applications' | undefined> {
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update')
   if (!job) return undefined
   const [application] = await db.select({ id: jobApplications.id }).from(jobApplications).where(eq(jobApplications.jobId, jobId)).limit(1)

@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
-import { userProfiles, userSkillAssessments } from '#server/db/schema/accounts.ts'
+import { userProfiles, userSkillAssessments } from '#server/db/schema/profile.ts'
 import { user } from '#server/db/schema/auth.ts'
 import type { ProfileInput } from '#shared/profile/schemas.ts'
 

@@ -7,6 +7,7 @@ import type { MailMessage } from '#server/platform/mail.ts'
 import { forgetMember } from '#server/platform/member-cache.ts'
 import { detectFileType, newObjectKey, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
 import { fieldErrors } from '#server/platform/validation.ts'
+import { findJobRow } from '#server/modules/jobs/queries.ts'
 import {
   ApplicationInput,
   applicationStatusLabels,
@@ -18,8 +19,7 @@ import {
   type ApplicationStatus,
   type MyApplication,
 } from '#shared/jobs/schemas.ts'
-import * as queries from './applications-queries.ts'
-import { findJobRow } from './queries.ts'
+import * as queries from './queries.ts'
 
 // Applications to the private job board (issue 5; spec 001 §2 application modal,
 // §8 messages and file upload). The row is what counts: every mail is best effort.

@@ -1,25 +1,8 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core'
 import { user } from './auth.ts'
 
-// What the public forms bring in, read by admins at /admin/inbox (issue 6).
-// Statuses: new, in_progress, done; business requests also matched.
-
-// spec 001 §3 Contact submission
-export const contactSubmissions = pgTable(
-  'contact_submissions',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    name: text('name').notNull(),
-    email: text('email').notNull(),
-    subject: text('subject'),
-    message: text('message').notNull(),
-    userId: text('user_id').references(() => user.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('new'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (table) => [index('contact_submissions_created_idx').on(table.createdAt)],
-)
+// What the business request form brings in, read by admins at /admin/inbox
+// (issue 6). Statuses: new, in_progress, matched, done.
 
 // spec 002 §3 Business request form (submitted nowhere in the earlier implementation)
 export const businessRequests = pgTable(

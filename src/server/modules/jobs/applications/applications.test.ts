@@ -2,10 +2,11 @@ import { readFile } from 'node:fs/promises'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest'
 import { jobApplications } from '#server/db/schema/jobs.ts'
-import { insertJob as insertJobRow } from './queries.ts'
 import { fixturePath, plainText } from '#server/testing/files.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
+import { errorOf } from '#server/testing/errors.ts'
+import { createJob, type NewJob } from '#server/testing/jobs.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { jobMessages, resumeMaxBytes, type AdminApplication, type MyApplication } from '#shared/jobs/schemas.ts'
 
@@ -29,10 +30,6 @@ function applicationForm(values: Record<string, string | undefined>, resume?: { 
   return form
 }
 
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error
-}
-
 describe('applying to jobs', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
   let t: TestApp
@@ -40,8 +37,7 @@ describe('applying to jobs', () => {
   let resume: Buffer
   let jobCounter = 0
 
-  const insertJob = (values: Parameters<typeof insertJobRow>[1] = {}) =>
-    insertJobRow(t.db, { title: `Analytical Engineer ${++jobCounter}`, company: 'Babbage & Co', location: 'London', ...values })
+  const insertJob = (values: Partial<NewJob> = {}) => createJob(t.db, { title: `Analytical Engineer ${++jobCounter}`, company: 'Babbage & Co', location: 'London', ...values })
 
   const subscriber = () => t.signedIn({ subscribed: true }) as Promise<Member>
   const apply = (client: TestClient, jobId: string, values: Record<string, string | undefined> = fields, file = { bytes: resume, name: 'awesome_cv_example_resume.pdf' }) =>
@@ -374,7 +370,7 @@ describe('resumes when admins must use two-factor authentication', () => {
   })
 
   test('an admin account without two-factor cannot download a resume, as it cannot open the admin area', async () => {
-    const job = await insertJobRow(t.db, { title: 'Two-Factor Engineer' })
+    const job = await createJob(t.db, { title: 'Two-Factor Engineer' })
     const member = (await t.signedIn({ subscribed: true })) as Member
     const applied = await member.post(`/api/jobs/${job.id}/applications`, applicationForm(fields, { bytes: await readFile(resumePath), name: 'cv.pdf' }))
     expect(applied.status).toBe(201)

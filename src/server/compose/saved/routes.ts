@@ -1,0 +1,20 @@
+import { Hono } from 'hono'
+import { z } from 'zod'
+import type { AppEnv } from '#server/platform/context.ts'
+import { validate } from '#server/platform/validation.ts'
+import { listSavedJobs, saveJob, unsaveJob } from '#server/modules/jobs/saved-service.ts'
+import { jobMessages } from '#shared/jobs/schemas.ts'
+import { countSavedItems } from './service.ts'
+
+const JobParams = z.object({ jobId: z.uuid({ error: jobMessages.notFound }) })
+
+// /api/saved: the member's saved items (spec 001 §2 /saved), one path per area,
+// each calling that area's saved service; courses join when that area lands.
+export const savedRoutes = new Hono<AppEnv>()
+  .get('/counts', async (c) => c.json(await countSavedItems(c.var.ctx)))
+  .get('/jobs', async (c) => c.json(await listSavedJobs(c.var.ctx)))
+  .put('/jobs/:jobId', validate('param', JobParams), async (c) => c.json(await saveJob(c.var.ctx, c.req.valid('param').jobId)))
+  .delete('/jobs/:jobId', validate('param', JobParams), async (c) => {
+    await unsaveJob(c.var.ctx, c.req.valid('param').jobId)
+    return c.body(null, 204)
+  })

@@ -1,0 +1,178 @@
+import { withTransaction, type Db } from '#server/db/client.ts'
+import { AppError } from '#server/platform/app-error.ts'
+import type { Ctx, Deps } from '#server/platform/context.ts'
+import { requireAdmin } from '#server/platform/guards.ts'
+import { normalizePicture } from '#server/platform/pictures.ts'
+import { newObjectKey } from '#server/platform/storage.ts'
+import {
+  adminJobPageSize,
+  jobMessages,
+  logoMaxBytes,
+  type AdminJob,
+  type AdminJobList,
+  type AdminJobQuery,
+  type JobInputParsed,
+  type JobsChangedEvent,
+  type JobStatus,
+} from '#shared/jobs/schemas.ts'
+import * as queries from './queries.ts'
+import { decodeCursor, encodeCursor, textSearchQuery } from './search.ts'
+import { jobSearchCacheOf } from './search-cache.ts'
+import { toAdminJob } from './views.ts'
+
+// Job management for admins (spec 002 §2 Job management, §5 Job form): the admin
+// table, the job form, closing, deleting and the company logo. Every write
+// announces itself so boards and searches refresh (changeJobs).
+
+/** Longest side of a stored company logo, in pixels. */
+const logoMaxSide = 256
+
+
+/**
+ * A job write in one transaction, with its live 'jobs' event: this instance's
+ * cached board pages and searches go as soon as it ends, so the writer's next read
+ * shows the change; every other instance's go when the event reaches it (search-cache.ts).
+ */
+async function changeJobs<T>(ctx: Ctx, jobIdOf: (result: T) => string, work: (tx: Db) => Promise<T>): Promise<T> {
+  try {
+    return await withTransaction(ctx.deps.db, async (tx) => {
+      const result = await work(tx)
+      // open boards and admin tables refresh too (useLiveJobLists)
+      const event: JobsChangedEvent = { type: 'jobs.changed', data: { jobId: jobIdOf(result) } }
+      await ctx.deps.realtime.publish(tx, 'jobs', event.type, event.data)
+      return result
+    })
+  } finally {
+    invalidateJobSearch(ctx.deps)
+  }
+}
+
+/** Drops this instance's cached board pages, searches and latest jobs. */
+function invalidateJobSearch(deps: Deps): void {
+  jobSearchCacheOf(deps).clear()
+}
+
+async function adminJobOrNotFound(db: Db, jobId: string): Promise<AdminJob> {
+  const row = await queries.findAdminJob(db, jobId)
+  if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
+  return toAdminJob(row)
+}
+
+function jobValues(input: JobInputParsed): queries.JobWrite {
+  return {
+    title: input.title,
+    company: input.company,
+    location: input.location,
+    salary: input.salary,
+    type: input.type,
+    // a Remote job is remote whatever the checkbox said
+    remote: input.type === 'Remote' || input.remote,
+    ...(input.status ? { status: input.status } : {}),
+    description: input.description,
+    technicalSkills: [...new Set(input.technicalSkills)],
+    softSkills: [...new Set(input.softSkills)],
+    requirements: input.requirements,
+    responsibilities: input.responsibilities,
+    benefits: input.benefits,
+    // applications then go to the admins (issue 5)
+    contactEmail: input.contactEmail || null,
+  }
+}
+
+/** spec 002 §2 Job management: search by title, company or location, newest created first, a page at a time. */
+export async function listAdminJobs(ctx: Ctx, query: AdminJobQuery): Promise<AdminJobList> {
+  requireAdmin(ctx)
+  const after = query.cursor ? decodeCursor(query.cursor, false) : undefined
+  // weights A (title, company) and C (location) of jobs.search, not the skills or description
+  const found = await queries.listAdminJobs(ctx.deps.db, textSearchQuery(query.q, 'AC'), adminJobPageSize + 1, after && { createdAt: after.at, id: after.id })
+  const rows = found.slice(0, adminJobPageSize)
+  const last = rows.at(-1)
+  return {
+    jobs: rows.map(({ total: _total, cursorAt: _cursorAt, ...row }) => toAdminJob(row)),
+    total: found[0]?.total ?? 0,
+    nextCursor: found.length > adminJobPageSize && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+  }
+}
+
+export async function createJob(ctx: Ctx, input: JobInputParsed): Promise<AdminJob> {
+  const admin = requireAdmin(ctx)
+  return changeJobs(ctx, (job) => job.id, async (tx) => {
+    const row = await queries.insertJob(tx, { ...jobValues(input), createdBy: admin.id })
+    return adminJobOrNotFound(tx, row.id)
+  })
+}
+
+export async function updateJob(ctx: Ctx, jobId: string, input: JobInputParsed): Promise<AdminJob> {
+  requireAdmin(ctx)
+  return changeJobs(ctx, () => jobId, async (tx) => {
+    if (!(await queries.updateJobRow(tx, jobId, jobValues(input)))) throw new AppError('NOT_FOUND', jobMessages.notFound)
+    return adminJobOrNotFound(tx, jobId)
+  })
+}
+
+/** Closing hides the job from the board and stops applications; reopening shows it again. */
+export async function setJobStatus(ctx: Ctx, jobId: string, status: JobStatus): Promise<AdminJob> {
+  requireAdmin(ctx)
+  return changeJobs(ctx, () => jobId, async (tx) => {
+    if (!(await queries.setJobRowStatus(tx, jobId, status))) throw new AppError('NOT_FOUND', jobMessages.notFound)
+    return adminJobOrNotFound(tx, jobId)
+  })
+}
+
+/** Saved rows go with the job; a job with applications is refused (close it instead), so they stay in reach. */
+export async function deleteJob(ctx: Ctx, jobId: string): Promise<void> {
+  requireAdmin(ctx)
+  const deleted = await changeJobs(ctx, () => jobId, async (tx) => {
+    const row = await queries.deleteJobRow(tx, jobId)
+    if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
+    // the applications would stay, but no admin screen could reach them or their resumes
+    if (row === 'has-applications') throw new AppError('CONFLICT', jobMessages.deleteHasApplications)
+    return row
+  })
+  // after the commit: a failed transaction keeps its file
+  if (deleted.logoKey) await removeObject(ctx, deleted.logoKey)
+}
+
+async function removeObject(ctx: Ctx, key: string) {
+  await ctx.deps.storage.delete(key).catch((error) => ctx.logger.warn({ err: error, key }, 'job logo not removed'))
+}
+
+/**
+ * spec 002 §5: an image by its own bytes, at most 5 MB, re-encoded as a PNG of at
+ * most 256 px (which also drops metadata and anything appended), stored public
+ * under a new name; the previous logo is removed once the new one is recorded.
+ */
+export async function uploadJobLogo(ctx: Ctx, jobId: string, file: File | undefined): Promise<AdminJob> {
+  requireAdmin(ctx)
+  const png = await normalizePicture(
+    file,
+    { maxBytes: logoMaxBytes, maxSide: logoMaxSide, field: 'logo', messages: { tooLarge: jobMessages.logoTooLarge, notImage: jobMessages.logoNotImage } },
+    ctx.logger,
+  )
+  const key = newObjectKey('job-logos', 'png')
+  await ctx.deps.storage.put(key, png, { contentType: 'image/png', visibility: 'public' })
+  let result: { job: AdminJob; previousKey: string | null }
+  try {
+    result = await changeJobs(ctx, () => jobId, async (tx) => {
+      const replaced = await queries.replaceJobLogo(tx, jobId, key)
+      if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+      return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
+    })
+  } catch (error) {
+    await removeObject(ctx, key)
+    throw error
+  }
+  if (result.previousKey) await removeObject(ctx, result.previousKey)
+  return result.job
+}
+
+export async function removeJobLogo(ctx: Ctx, jobId: string): Promise<AdminJob> {
+  requireAdmin(ctx)
+  const result = await changeJobs(ctx, () => jobId, async (tx) => {
+    const replaced = await queries.replaceJobLogo(tx, jobId, null)
+    if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+    return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
+  })
+  if (result.previousKey) await removeObject(ctx, result.previousKey)
+  return result.job
+}

@@ -1,0 +1,102 @@
+import type { AdminJob, ApplicationStatus, JobCard, JobDetail, JobStatus, JobTeaser, JobType, SavedJob } from '#shared/jobs/schemas.ts'
+import { matchPercent } from '#shared/jobs/skills.ts'
+import type * as queries from './queries.ts'
+
+// Rows as the API answers them: what every member sees of a job, what only the
+// viewer sees (match, saved, their application), and the admin's and saved views.
+
+function logoUrl(row: { id: string; logoKey: string | null; updatedAt: Date }): string | null {
+  // the query changes with every edit, so a replaced logo is never served from a cache
+  return row.logoKey ? `/api/jobs/logos/${row.id}?v=${row.updatedAt.getTime()}` : null
+}
+
+// what every member sees of a job; the skill lists feed the viewer's match
+export type CardFields = Omit<JobCard, 'match' | 'saved' | 'applicationStatus'> & Pick<JobDetail, 'technicalSkills' | 'softSkills'>
+
+export function toCardFields(row: Omit<queries.JobCardRow, 'cursorAt'>): CardFields {
+  return {
+    id: row.id,
+    title: row.title,
+    company: row.company,
+    logoUrl: logoUrl(row),
+    location: row.location,
+    type: row.type as JobType,
+    remote: row.remote,
+    salary: row.salary,
+    postedAt: row.postedAt.toISOString(),
+    technicalSkills: row.technicalSkills,
+    softSkills: row.softSkills,
+  }
+}
+
+export function toTeaser(row: queries.JobCardRow): JobTeaser {
+  return { id: row.id, title: row.title, company: row.company, logoUrl: logoUrl(row), location: row.location, type: row.type as JobType, postedAt: row.postedAt.toISOString() }
+}
+
+/** The viewer's skills, saved jobs and applications (service.ts viewerStateOf reads and caches them). */
+export type ViewerState = { skills: ReadonlySet<string>; saved: Set<string>; applied: Map<string, ApplicationStatus> }
+
+type ViewerMarks = Pick<JobCard, 'match' | 'saved' | 'applicationStatus'>
+
+/** What only the viewer sees of a job (spec 001 §9 match, saved, their application). */
+export function marksOf(state: ViewerState, job: Pick<CardFields, 'id' | 'technicalSkills' | 'softSkills'>): ViewerMarks {
+  return {
+    match: matchPercent(job.technicalSkills, job.softSkills, state.skills),
+    saved: state.saved.has(job.id),
+    applicationStatus: state.applied.get(job.id) ?? null,
+  }
+}
+
+// Field by field rather than spread: board pages come from the cache thousands of
+// times a second, and V8 copies spread objects about forty times slower (bench/jobs.ts).
+export function toJobCard(card: CardFields, state: ViewerState): JobCard {
+  const marks = marksOf(state, card)
+  return {
+    id: card.id,
+    title: card.title,
+    company: card.company,
+    logoUrl: card.logoUrl,
+    location: card.location,
+    type: card.type,
+    remote: card.remote,
+    salary: card.salary,
+    postedAt: card.postedAt,
+    match: marks.match,
+    saved: marks.saved,
+    applicationStatus: marks.applicationStatus,
+  }
+}
+
+export function toAdminJob(row: queries.AdminJobRow): AdminJob {
+  return {
+    ...toCardFields(row),
+    status: row.status as JobStatus,
+    description: row.description,
+    requirements: row.requirements,
+    responsibilities: row.responsibilities,
+    benefits: row.benefits,
+    contactEmail: row.contactEmail,
+    applicationCount: row.applicationCount,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  }
+}
+
+export function toSavedJob(row: Awaited<ReturnType<typeof queries.listSavedJobs>>[number]): SavedJob {
+  return {
+    jobId: row.jobId,
+    savedAt: row.savedAt.toISOString(),
+    status: 'saved',
+    notes: row.notes,
+    job: {
+      id: row.id,
+      title: row.title,
+      company: row.company,
+      logoUrl: logoUrl(row),
+      location: row.location,
+      type: row.type as JobType,
+      salary: row.salary,
+      active: row.status === 'active',
+    },
+  }
+}
