@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { email, requiredText } from '#shared/common/fields.ts'
 import { cities, experienceLevels, industries, passwordMinLength } from '#shared/constants.ts'
 
 // Every user-facing text of the accounts area (spec 000 §5, §8; spec 001 §5, §8).
@@ -65,11 +66,7 @@ export const accountMessages = {
   verificationLinkInvalid: 'This verification link has expired or was already used',
 } as const
 
-export const Email = z
-  .string({ error: accountMessages.invalidEmail })
-  .trim()
-  .toLowerCase()
-  .pipe(z.email({ error: accountMessages.invalidEmail }))
+export const Email = email(accountMessages.invalidEmail)
 
 // spec 000 §5: checked in this order, first failure wins
 export const Password = z
@@ -80,7 +77,7 @@ export const Password = z
   .regex(/[0-9]/, { error: accountMessages.passwordNeedsNumber })
   .max(128, { error: 'Password must be at most 128 characters long' })
 
-const RequiredName = z.string({ error: accountMessages.allFieldsRequired }).trim().min(1, { error: accountMessages.allFieldsRequired }).max(80)
+const RequiredName = requiredText(accountMessages.allFieldsRequired, 80)
 
 const signUpAccountFields = {
   firstName: RequiredName,
@@ -112,12 +109,7 @@ export type SignUpInput = z.infer<typeof SignUpInput>
 // spec 000 §5 asks for 'email or phone number', but accounts have e-mail addresses only:
 // anything else is refused with the e-mail message before it is counted as a failure
 export const SignInInput = z.object({
-  email: z
-    .string({ error: accountMessages.credentialsRequired })
-    .trim()
-    .toLowerCase()
-    .min(1, { error: accountMessages.credentialsRequired })
-    .pipe(z.email({ error: accountMessages.invalidEmail })),
+  email: email(accountMessages.invalidEmail, accountMessages.credentialsRequired),
   password: z.string({ error: accountMessages.credentialsRequired }).min(1, { error: accountMessages.credentialsRequired }),
   rememberMe: z.boolean().optional(),
 })

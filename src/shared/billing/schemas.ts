@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { requiredText } from '#shared/common/fields.ts'
 
 // spec 000 §8 payment service errors (code, message) and spec 001 §8 Billing.
 export const paymentMessages = {
@@ -87,7 +88,7 @@ export const AdminPlan = Plan.extend({ stripePriceId: z.string().nullable() })
 export type AdminPlan = z.infer<typeof AdminPlan>
 
 export const UpdatePlanInput = z.object({
-  name: z.string().trim().min(1, { error: 'Plan name is required' }).max(80),
+  name: requiredText('Plan name is required', 80),
   description: z.string().trim().max(500),
   priceCents: z.number({ error: 'Price must be a whole number of cents' }).int({ error: 'Price must be a whole number of cents' }).min(0, { error: 'Price cannot be negative' }).max(10_000_00),
   features: z.array(z.string().trim().min(1).max(120)).max(20),
@@ -105,7 +106,7 @@ export type UpdatePlanInput = z.input<typeof UpdatePlanInput>
 export type UpdatePlanValues = z.output<typeof UpdatePlanInput>
 
 export const CheckoutInput = z.object({
-  planId: z.string({ error: paymentMessages.MISSING_PRICE_ID }).trim().min(1, { error: paymentMessages.MISSING_PRICE_ID }).max(64),
+  planId: requiredText(paymentMessages.MISSING_PRICE_ID, 64),
   promoCode: z.string().trim().max(64).optional(),
 })
 export type CheckoutInput = z.infer<typeof CheckoutInput>

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { email, emailMaxLength, requiredPhone, requiredText } from '#shared/common/fields.ts'
 import { honeypotField } from '#shared/constants.ts'
 import { businessMessages } from './messages.ts'
 
@@ -40,10 +41,10 @@ export const businessSkillLabels: Record<BusinessSkill, string> = {
   'project-management': 'Project management',
 }
 
-export const businessLimits = { businessName: 150, supportNeeded: 2000, email: 254 } as const
+// phone: the 20 characters businessMessages.invalidPhone names
+export const businessLimits = { businessName: 150, supportNeeded: 2000, email: emailMaxLength, phone: 20 } as const
 
-const required = (max: number, tooLong: string) =>
-  z.string({ error: businessMessages.missingFields }).trim().min(1, businessMessages.missingFields).max(max, tooLong)
+const required = (max: number, tooLong: string) => requiredText(businessMessages.missingFields, max, tooLong)
 
 export const BusinessRequestInput = z.object({
   businessName: required(businessLimits.businessName, businessMessages.businessNameTooLong),
@@ -54,19 +55,8 @@ export const BusinessRequestInput = z.object({
     .min(1, businessMessages.chooseSkill)
     .transform((skills) => [...new Set(skills)]),
   supportNeeded: required(businessLimits.supportNeeded, businessMessages.supportTooLong),
-  email: z
-    .string({ error: businessMessages.missingFields })
-    .trim()
-    .min(1, businessMessages.missingFields)
-    .pipe(z.email(businessMessages.invalidEmail).max(businessLimits.email, businessMessages.invalidEmail))
-    .transform((email) => email.toLowerCase()),
-  phone: z
-    .string({ error: businessMessages.missingFields })
-    .trim()
-    .min(1, businessMessages.missingFields)
-    .regex(/^[0-9 +\-()]{7,20}$/, businessMessages.invalidPhone)
-    // '(((----)))' has the right characters but is no number
-    .refine((phone) => (phone.match(/\d/g)?.length ?? 0) >= 7, businessMessages.invalidPhone),
+  email: email(businessMessages.invalidEmail, businessMessages.missingFields),
+  phone: requiredPhone(businessMessages.missingFields, businessMessages.invalidPhone, businessLimits.phone),
   // issue 6: people leave it empty; the service refuses a filled one
   [honeypotField]: z.string().max(1000).optional(),
 })

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cursor, requiredText } from '#shared/common/fields.ts'
 
 // The community feed (spec 000 §2 /community, §3 posts, §4, §5, §8 posts and trends).
 
@@ -45,15 +46,12 @@ export const mediaCacheSeconds = 3600
 export const PostContent = z.string().trim().max(postMaxLength, communityMessages.postTooLong)
 
 export const CommentInput = z.object({
-  content: z.string().trim().min(1, communityMessages.commentEmpty).max(commentMaxLength, communityMessages.commentTooLong),
+  content: requiredText(communityMessages.commentEmpty, commentMaxLength, communityMessages.commentTooLong),
 })
 export type CommentInput = z.infer<typeof CommentInput>
 
 export const FeedQuery = z.object({
-  cursor: z
-    .string()
-    .regex(/^[\w-]{1,200}$/, 'Invalid cursor')
-    .optional(),
+  cursor: cursor(200),
 })
 export type FeedQuery = z.infer<typeof FeedQuery>
 

@@ -1,22 +1,17 @@
 import { z } from 'zod'
+import { email, emailMaxLength, requiredText } from '#shared/common/fields.ts'
 import { honeypotField } from '#shared/constants.ts'
 import { contactMessages } from './messages.ts'
 
 // The Contact Us form (spec 001 §2, §3 contact_submissions, §5, §8), parsed by the form and the API alike.
 
-export const contactLimits = { name: 100, email: 254, subject: 200, message: 5000 } as const
+export const contactLimits = { name: 100, email: emailMaxLength, subject: 200, message: 5000 } as const
 
-const required = (max: number, tooLong: string) =>
-  z.string({ error: contactMessages.missingFields }).trim().min(1, contactMessages.missingFields).max(max, tooLong)
+const required = (max: number, tooLong: string) => requiredText(contactMessages.missingFields, max, tooLong)
 
 export const ContactInput = z.object({
   name: required(contactLimits.name, contactMessages.nameTooLong),
-  email: z
-    .string({ error: contactMessages.missingFields })
-    .trim()
-    .min(1, contactMessages.missingFields)
-    .pipe(z.email(contactMessages.invalidEmail).max(contactLimits.email, contactMessages.invalidEmail))
-    .transform((email) => email.toLowerCase()),
+  email: email(contactMessages.invalidEmail, contactMessages.missingFields),
   // spec 001 §5: the subject is optional; empty is stored as no subject
   subject: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { cursor, email, optionalEmail, requiredPhone, requiredText } from '#shared/common/fields.ts'
 import { softSkillOptions, technicalSkillOptions } from './skills.ts'
 
 // The private job board (issue 5): spec 001 §2 job board, job detail, application
@@ -76,6 +77,8 @@ export const resumeMaxBytes = 5 * 1024 * 1024
 export const logoMaxBytes = 5 * 1024 * 1024
 export const logoCacheSeconds = 3600
 export const coverLetterMaxLength = 5000
+/** The job board's and the admin table's page tokens are at most this long. */
+export const jobCursorMaxLength = 300
 
 // ---------- search (GET /api/jobs) ----------
 
@@ -85,10 +88,7 @@ export const JobSearchQuery = z.object({
   location: z.string().trim().max(100).optional(),
   remote: z.enum(['true']).optional(),
   posted: z.enum(postedWithinDays).optional(),
-  cursor: z
-    .string()
-    .regex(/^[\w-]{1,300}$/, 'Invalid cursor')
-    .optional(),
+  cursor: cursor(jobCursorMaxLength),
 })
 export type JobSearchQuery = z.infer<typeof JobSearchQuery>
 
@@ -180,15 +180,15 @@ export type AdminJobList = { jobs: AdminJob[]; total: number; nextCursor: string
 
 // ---------- application (POST /api/jobs/:jobId/applications, multipart) ----------
 
-const required = z.string({ error: jobMessages.allFieldsRequired }).trim().min(1, jobMessages.allFieldsRequired)
+const required = (max: number, tooLong?: string) => requiredText(jobMessages.allFieldsRequired, max, tooLong)
 
 /** The text fields of the application modal; the resume file is checked apart (by its bytes). */
 export const ApplicationInput = z.object({
-  firstName: required.max(100),
-  lastName: required.max(100),
-  email: required.max(254).pipe(z.email({ error: jobMessages.invalidEmail })),
-  phone: required.max(30).regex(/^\+?[\d\s().-]{7,30}$/, jobMessages.invalidPhone),
-  coverLetter: required.max(coverLetterMaxLength, jobMessages.coverLetterTooLong),
+  firstName: required(100),
+  lastName: required(100),
+  email: email(jobMessages.invalidEmail, jobMessages.allFieldsRequired),
+  phone: requiredPhone(jobMessages.allFieldsRequired, jobMessages.invalidPhone, 30),
+  coverLetter: required(coverLetterMaxLength, jobMessages.coverLetterTooLong),
 })
 export type ApplicationInput = z.infer<typeof ApplicationInput>
 
@@ -231,7 +231,7 @@ export type ApplicationStatusInput = z.infer<typeof ApplicationStatusInput>
 
 // ---------- admin job form (spec 002 §5) ----------
 
-const requiredJobField = z.string({ error: jobMessages.requiredFields }).trim().min(1, jobMessages.requiredFields)
+const requiredJobField = (max: number) => requiredText(jobMessages.requiredFields, max)
 // one item per line in the form; blank lines dropped
 const ItemList = z
   .array(z.string().trim().max(500, 'Each item can be at most 500 characters.'))
@@ -239,27 +239,22 @@ const ItemList = z
   .transform((items) => items.filter(Boolean))
 
 export const JobInput = z.object({
-  title: requiredJobField.max(150),
-  company: requiredJobField.max(150),
-  location: requiredJobField.max(150),
-  salary: requiredJobField.max(100),
+  title: requiredJobField(150),
+  company: requiredJobField(150),
+  location: requiredJobField(150),
+  salary: requiredJobField(100),
   type: z.enum(jobTypes, { error: jobMessages.invalidType }),
   remote: z.boolean().default(false),
   // optional: a new job is active, an edit without it keeps the job's status
   status: z.enum(jobStatuses).optional(),
-  description: z.string({ error: jobMessages.descriptionRequired }).trim().min(1, jobMessages.descriptionRequired).max(20_000),
+  description: requiredText(jobMessages.descriptionRequired, 20_000),
   technicalSkills: z.array(z.enum(technicalSkillOptions, { error: jobMessages.unknownSkill })).default([]),
   softSkills: z.array(z.enum(softSkillOptions, { error: jobMessages.unknownSkill })).default([]),
   requirements: ItemList.default([]),
   responsibilities: ItemList.default([]),
   benefits: ItemList.default([]),
   // where applications are mailed; the admins when empty (issue 5)
-  contactEmail: z
-    .string()
-    .trim()
-    .max(254)
-    .pipe(z.union([z.literal(''), z.email({ error: jobMessages.invalidContactEmail })]))
-    .optional(),
+  contactEmail: optionalEmail(jobMessages.invalidContactEmail),
 })
 export type JobInput = z.input<typeof JobInput>
 export type JobInputParsed = z.output<typeof JobInput>
@@ -269,10 +264,7 @@ export type JobStatusInput = z.infer<typeof JobStatusInput>
 
 export const AdminJobQuery = z.object({
   q: z.string().trim().max(200).optional(),
-  cursor: z
-    .string()
-    .regex(/^[\w-]{1,300}$/, 'Invalid cursor')
-    .optional(),
+  cursor: cursor(jobCursorMaxLength),
 })
 export type AdminJobQuery = z.infer<typeof AdminJobQuery>
 /** Admin table: rows per page, newest created first. */

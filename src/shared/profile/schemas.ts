@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { httpUrl, phone, requiredText } from '#shared/common/fields.ts'
 import { cities, experienceLevels, industries } from '#shared/constants.ts'
 
 // Profile and avatar (spec 001 §2 /profile and /settings, §3 Profile, §5, §8 Avatar and Profile, §9).
@@ -59,7 +60,7 @@ export const expertiseLevels = [
   'CEO/President',
 ] as const
 
-export const profileLimits = { name: 80, company: 120, position: 120, location: 120, careerLevel: 80, careerFocusItem: 60, careerFocusCount: 10, url: 300 } as const
+export const profileLimits = { name: 80, company: 120, position: 120, location: 120, careerLevel: 80, careerFocusItem: 60, careerFocusCount: 10, url: 300, phone: 20 } as const
 
 /** '' and whitespace mean "not given": stored as null. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
@@ -68,16 +69,6 @@ const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim(
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankToNull, z.enum(values, { error: message }).nullable().optional()).transform((v) => v ?? null)
-
-function isHttpUrl(value: string, host?: RegExp) {
-  try {
-    const url = new URL(value)
-    if (host) return url.protocol === 'https:' && host.test(url.hostname)
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.')
-  } catch {
-    return false
-  }
-}
 
 function todayIso() {
   const now = new Date()
@@ -90,8 +81,8 @@ function todayIso() {
  * the server checks it again. Only first and last name are required.
  */
 export const ProfileInput = z.object({
-  firstName: z.string({ error: profileMessages.firstNameRequired }).trim().min(1, profileMessages.firstNameRequired).max(profileLimits.name, profileMessages.tooLong(profileLimits.name)),
-  lastName: z.string({ error: profileMessages.lastNameRequired }).trim().min(1, profileMessages.lastNameRequired).max(profileLimits.name, profileMessages.tooLong(profileLimits.name)),
+  firstName: requiredText(profileMessages.firstNameRequired, profileLimits.name, profileMessages.tooLong(profileLimits.name)),
+  lastName: requiredText(profileMessages.lastNameRequired, profileLimits.name, profileMessages.tooLong(profileLimits.name)),
   // spec 001 §8: not later than today; empty is sent as null
   dateOfBirth: z
     .preprocess(
@@ -111,31 +102,13 @@ export const ProfileInput = z.object({
   company: optionalText(profileLimits.company),
   position: optionalText(profileLimits.position),
   phoneNumber: z
-    .preprocess(blankToNull, z.string().trim().regex(/^[\d\s+\-()]{7,20}$/, profileMessages.invalidPhone).nullable().optional())
+    .preprocess(blankToNull, phone(profileMessages.invalidPhone, profileLimits.phone).nullable().optional())
     .transform((v) => v ?? null),
   linkedinUrl: z
-    .preprocess(
-      blankToNull,
-      z
-        .string()
-        .trim()
-        .max(profileLimits.url, profileMessages.invalidLinkedin)
-        .refine((value) => isHttpUrl(value, /^([a-z0-9-]+\.)*linkedin\.com$/i), profileMessages.invalidLinkedin)
-        .nullable()
-        .optional(),
-    )
+    .preprocess(blankToNull, httpUrl(profileMessages.invalidLinkedin, profileLimits.url, /^([a-z0-9-]+\.)*linkedin\.com$/i).nullable().optional())
     .transform((v) => v ?? null),
   website: z
-    .preprocess(
-      blankToNull,
-      z
-        .string()
-        .trim()
-        .max(profileLimits.url, profileMessages.invalidWebsite)
-        .refine((value) => isHttpUrl(value), profileMessages.invalidWebsite)
-        .nullable()
-        .optional(),
-    )
+    .preprocess(blankToNull, httpUrl(profileMessages.invalidWebsite, profileLimits.url).nullable().optional())
     .transform((v) => v ?? null),
   experienceLevel: optionalEnum(experienceLevels, 'Please choose an experience level from the list'),
   expertiseLevel: optionalEnum(expertiseLevels, 'Please choose an expertise level from the list'),

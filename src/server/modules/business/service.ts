@@ -3,7 +3,7 @@ import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { businessMessages } from '#shared/business/messages.ts'
 import { businessSkillLabels, industryLabels, type BusinessRequestValues } from '#shared/business/schemas.ts'
-import { honeypotField } from '#shared/constants.ts'
+import { honeypotField, publicFormRateLimit } from '#shared/constants.ts'
 import * as queries from './queries.ts'
 
 /**
@@ -13,7 +13,7 @@ import * as queries from './queries.ts'
  */
 export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValues): Promise<{ message: string }> {
   if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', businessMessages.tooMany, undefined, { 'Retry-After': '600' })
+    throw new AppError('RATE_LIMITED', businessMessages.tooMany, undefined, { 'Retry-After': String(publicFormRateLimit.windowSeconds) })
   }
   // issue 6: only a bot fills the field people cannot see
   if (input[honeypotField]) throw new AppError('VALIDATION', businessMessages.refused)

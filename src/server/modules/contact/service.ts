@@ -1,7 +1,7 @@
 import { mailAdmins, oneLine } from '#server/platform/admin-mail.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { honeypotField } from '#shared/constants.ts'
+import { honeypotField, publicFormRateLimit } from '#shared/constants.ts'
 import { contactMessages } from '#shared/contact/messages.ts'
 import type { ContactValues } from '#shared/contact/schemas.ts'
 import * as queries from './queries.ts'
@@ -13,7 +13,7 @@ import * as queries from './queries.ts'
  */
 export async function sendContactMessage(ctx: Ctx, input: ContactValues): Promise<{ message: string }> {
   if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', contactMessages.tooMany, undefined, { 'Retry-After': '600' })
+    throw new AppError('RATE_LIMITED', contactMessages.tooMany, undefined, { 'Retry-After': String(publicFormRateLimit.windowSeconds) })
   }
   // issue 6: only a bot fills the field people cannot see
   if (input[honeypotField]) throw new AppError('VALIDATION', contactMessages.refused)

@@ -1,5 +1,6 @@
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
+import { publicFormRateLimit } from '#shared/constants.ts'
 import { updateSignupMessages } from '#shared/update-signup/messages.ts'
 import * as queries from './queries.ts'
 
@@ -10,7 +11,7 @@ import * as queries from './queries.ts'
  */
 export async function signUpForUpdates(ctx: Ctx, input: { firstName: string; lastName: string; email: string }): Promise<{ message: string }> {
   if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', updateSignupMessages.tooMany, undefined, { 'Retry-After': '600' })
+    throw new AppError('RATE_LIMITED', updateSignupMessages.tooMany, undefined, { 'Retry-After': String(publicFormRateLimit.windowSeconds) })
   }
   await queries.addToUpdateList(ctx.deps.db, input)
   return { message: updateSignupMessages.thanks }
