@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { authenticator } from 'otplib'
 import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { insertComment, insertPost } from '#server/modules/community/queries.ts'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { fixturePath } from '#server/testing/files.ts'
 import { startGoogleStandIn } from '#server/testing/google-stand-in.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
@@ -217,7 +217,7 @@ describe('the authorization matrix', () => {
     }
     if (route.path.includes(':postId')) return { ids: { postId: (await post()).id }, owner: subscriber }
     if (route.path.includes(':applicationId')) {
-      const job = await insertJob(app.db, { title: 'Matrix Analyst', company: 'Matrix Co', location: 'Boston' })
+      const job = await createJob(app.db, { title: 'Matrix Analyst', company: 'Matrix Co', location: 'Boston' })
       const form = new FormData()
       for (const [key, value] of Object.entries({ firstName: 'Owen', lastName: 'Owner', email: subscriber.member.email, phone: '+1 617 555 0100', coverLetter: 'Hello' })) {
         form.set(key, value)

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { insertTestCheckout } from '#server/modules/billing/queries.ts'
 import { insertPost } from '#server/modules/community/queries.ts'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { seriousAccessibilityViolations, signInThroughForm, startStack, type Stack } from './support/stack.ts'
 import { pagePathsFor, showsNotFound, waitForPageSettled, watchRequests, type PageRole } from './support/pages.ts'
 
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const subscriber = await stack.createMember(accounts.subscriber)
   const admin = await stack.createMember(accounts.admin)
   // the pages show what members see: a job, posts (an admin's carries the admin badge), an open checkout
-  const job = await insertJob(stack.db, {
+  const job = await createJob(stack.db, {
     title: 'Accessible Frontend Engineer',
     company: 'Contrast Works',
     location: 'Berlin',

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { fixturePath, solidPng } from '#server/testing/files.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
 import { skillMessages } from '#shared/profile/skills.ts'
@@ -21,7 +21,7 @@ const seeker = { email: 'seeker@example.com', password: 'Seeker-Pass-2026', firs
 describe('the private job board', () => {
   test('a subscriber finds a job, sees the match grow with a new skill and applies; the admin moves the application and the member hears of it', async () => {
     const adminSession = await stack.signedInPage(admin)
-    const platform = await insertJob(stack.db, {
+    const platform = await createJob(stack.db, {
       title: 'Data Platform Engineer',
       company: 'Northwind Analytics',
       location: 'Austin, TX',
@@ -33,9 +33,9 @@ describe('the private job board', () => {
       requirements: ['Strong Python'],
       benefits: ['Learning budget'],
     })
-    await insertJob(stack.db, { title: 'Contract React Developer', company: 'Bluepeak Software', location: 'Remote', type: 'Contract', remote: true })
-    await insertJob(stack.db, { title: 'Marketing Coordinator', company: 'Lumen Health', location: 'Boston, MA', type: 'Part-time' })
-    await insertJob(stack.db, { title: 'Closed Engineer Role', company: 'Gone Inc', status: 'closed' })
+    await createJob(stack.db, { title: 'Contract React Developer', company: 'Bluepeak Software', location: 'Remote', type: 'Contract', remote: true })
+    await createJob(stack.db, { title: 'Marketing Coordinator', company: 'Lumen Health', location: 'Boston, MA', type: 'Part-time' })
+    await createJob(stack.db, { title: 'Closed Engineer Role', company: 'Gone Inc', status: 'closed' })
 
     const { page } = await stack.signedInPage(seeker)
     await page.goto('/jobs')

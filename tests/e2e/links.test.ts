@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { pageAccess, type Viewer } from '#shared/access.ts'
 import { entriesFor, type MenuName } from '#web/app/menus.ts'
 import { walkingRoles } from './support/roles.ts'
@@ -19,8 +19,8 @@ let linkedOnlyJobId: string
 beforeAll(async () => {
   stack = await startStack()
   // demo-like data, so pages with an id and lists with links have something to show
-  const job = await insertJob(stack.db, { title: 'Link Checker Analyst', company: 'Walkway Labs', location: 'Remote', type: 'Full-time', remote: true })
-  const second = await insertJob(stack.db, { title: 'Second Opening', company: 'Walkway Labs', location: 'Austin, TX', type: 'Contract' })
+  const job = await createJob(stack.db, { title: 'Link Checker Analyst', company: 'Walkway Labs', location: 'Remote', type: 'Full-time', remote: true })
+  const second = await createJob(stack.db, { title: 'Second Opening', company: 'Walkway Labs', location: 'Austin, TX', type: 'Contract' })
   ids.jobId = job.id
   linkedOnlyJobId = second.id
 })

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
-import { insertApplication } from '#server/modules/jobs/applications-queries.ts'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { insertApplication } from '#server/modules/jobs/applications/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { seriousAccessibilityViolations, signInThroughForm, startStack, waitForPath, type Stack } from './support/stack.ts'
 
 // Issue 12, item 7: each member lands where they can act, on a page filled with
@@ -66,7 +66,7 @@ describe('where a member lands after sign-in, and what they find there', () => {
   })
 
   test('a subscriber lands on the Prestige Club with the latest jobs and their skills; My Account counts what they saved and applied to', async () => {
-    const job = await insertJob(stack.db, { title: 'Club Analyst', company: 'Clubhouse Co', location: 'Remote', type: 'Full-time', remote: true })
+    const job = await createJob(stack.db, { title: 'Club Analyst', company: 'Clubhouse Co', location: 'Remote', type: 'Full-time', remote: true })
     const account = { email: 'home-sub@example.com', password: 'Home-Sub-1', firstName: 'Sol', lastName: 'Sub', subscribedDays: 30 }
     const member = await stack.createMember(account)
     // an application of theirs, as the application modal writes it

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { insertTestCheckout } from '#server/modules/billing/queries.ts'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { signInThroughForm, startStack, type Stack } from './support/stack.ts'
 import { pagePathsFor, showsNotFound, type PageRole } from './support/pages.ts'
@@ -25,7 +25,7 @@ beforeAll(async () => {
   stack = await startStack()
   const subscriber = await stack.createMember(accounts.subscriber)
   await stack.createMember(accounts.admin)
-  ids.jobId = (await insertJob(stack.db, { ...euroJob, location: 'Berlin', type: 'Full-time' })).id
+  ids.jobId = (await createJob(stack.db, { ...euroJob, location: 'Berlin', type: 'Full-time' })).id
   ids.checkoutId = (await insertTestCheckout(stack.db, { userId: subscriber.id, planId: 'full-access' })).id
 })
 afterAll(async () => {

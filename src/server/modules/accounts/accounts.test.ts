@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm'
 import { authenticator } from 'otplib'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
-import { signInAttempts, userProfiles } from '#server/db/schema/accounts.ts'
+import { errorOf } from '#server/testing/errors.ts'
+import { signInAttempts } from '#server/db/schema/accounts.ts'
+import { userProfiles } from '#server/db/schema/profile.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { accountMessages } from '#shared/accounts/schemas.ts'
 
@@ -30,11 +32,6 @@ const validSignUp = (email: string) => ({
   experienceLevel: 'Senior Level',
   industries: ['Technology', 'Education'],
 })
-
-async function errorOf(response: Response) {
-  const body = (await response.json()) as { error: { code: string; message: string; fields?: Record<string, string> } }
-  return body.error
-}
 
 describe('sign-up', () => {
   test('a visitor signs up through both steps, is signed in, and has a profile with the sign-up fields', async () => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { user as authUser, verification } from '#server/db/schema/auth.ts'
 import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { insertPost } from '#server/modules/community/queries.ts'
-import { insertJob } from '#server/modules/jobs/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
 import { errorOf } from '#server/testing/errors.ts'
 import { fixturePath } from '#server/testing/files.ts'
 import { startGoogleStandIn } from '#server/testing/google-stand-in.ts'
@@ -190,7 +190,7 @@ describe('what an unverified member may do', () => {
   test('reads, but posting, commenting and applying answer 403 "Please verify your email address" until the link is opened; then they pass', async () => {
     const author = await t.signedIn({ subscribed: true })
     const { id: postId } = await insertPost(t.db, { userId: author.member.id, content: 'Welcome, everyone' })
-    const job = await insertJob(t.db, { title: 'Verified Engineer', company: 'Babbage & Co', location: 'London' })
+    const job = await createJob(t.db, { title: 'Verified Engineer', company: 'Babbage & Co', location: 'London' })
     const member = await t.signedIn({ subscribed: true, emailVerified: false })
 
     // reading is open

@@ -3,16 +3,13 @@ import Stripe from 'stripe'
 import { eq } from 'drizzle-orm'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-stand-in.ts'
+import { errorOf } from '#server/testing/errors.ts'
 import { stripeEvents, userSubscriptions } from '#server/db/schema/billing.ts'
 import { ensureDefaultPlans, updatePlan } from './queries.ts'
 import { billingMessages, membershipMessages, paymentMessages, type MemberWithSeveralSubscriptions, type MyBilling } from '#shared/billing/schemas.ts'
 
 const stripe = new Stripe('sk_test_signing_only')
 const day = 86_400_000
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string } }).error
-}
 
 async function billingOf(response: Response | Promise<Response>) {
   return (await (await response).json()) as MyBilling

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { businessRequests } from '#server/db/schema/inbox.ts'
+import { businessRequests } from '#server/db/schema/business.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { businessMessages } from '#shared/business/messages.ts'

@@ -2,12 +2,9 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
+import { errorOf } from '#server/testing/errors.ts'
 import { communityMessages, defaultJobTrends, feedPageSize, type CommentView, type FeedPage, type PostView } from '#shared/community/schemas.ts'
 import { genericMessages } from '#shared/errors.ts'
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error
-}
 
 function postForm(content: string, media?: { bytes: Buffer; name: string; type: string }) {
   const form = new FormData()

@@ -4,6 +4,7 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
+import { errorOf } from '#server/testing/errors.ts'
 import { communityMessages, photoMaxSide, type FeedPage, type PostView } from '#shared/community/schemas.ts'
 
 // The project's own hero clips (docs/hero-media.md): real H.264 MP4 and VP9 WebM files under 5 MB.
@@ -16,10 +17,6 @@ function postForm(content: string, media: Media) {
   form.set('content', content)
   form.set('media', new File([new Uint8Array(media.bytes)], media.name, { type: media.type }))
   return form
-}
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error
 }
 
 /** Whether EXIF data, as sharp's metadata() gives it ("Exif\0\0" then TIFF), points to a GPS block (tag 0x8825 of IFD0). */

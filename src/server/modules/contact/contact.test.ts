@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { eq } from 'drizzle-orm'
-import { contactSubmissions } from '#server/db/schema/inbox.ts'
+import { contactSubmissions } from '#server/db/schema/contact.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { honeypotField, publicFormRateLimit } from '#shared/constants.ts'

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { businessRequests, contactSubmissions } from '#server/db/schema/inbox.ts'
+import { businessRequests } from '#server/db/schema/business.ts'
+import { contactSubmissions } from '#server/db/schema/contact.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { inboxMessages, type InboxList } from '#shared/inbox/schemas.ts'

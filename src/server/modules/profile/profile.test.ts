@@ -2,15 +2,12 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import sharp from 'sharp'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
+import { errorOf } from '#server/testing/errors.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { profileMessages, type ProfileView } from '#shared/profile/schemas.ts'
 import { skillMessages, type SkillView } from '#shared/profile/skills.ts'
 import { avatarKey } from './service.ts'
 import { listSkillNames } from './queries.ts'
-
-async function errorOf(response: Response) {
-  return ((await response.json()) as { error: { message: string; fields?: Record<string, string> } }).error
-}
 
 const validProfile = {
   firstName: 'Grace',

@@ -1,8 +1,7 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import {
   jobMessages,
-  type ApplicationStatus,
   type JobDetail,
   type JobSearchPage,
   type MyApplication,
@@ -10,6 +9,8 @@ import {
   type SavedJob,
 } from '#shared/jobs/schemas.ts'
 import { ApiError, apiFetch, messageOf } from '#web/lib/api.ts'
+import { cleanFilters } from '#web/features/jobs/api/filters.ts'
+import { updateJob, updateSavedJob } from '#web/features/jobs/api/job-cache.ts'
 import { jobKeys, type JobFilters } from '#web/features/jobs/api/keys.ts'
 import { useLiveTopic } from '#web/lib/live.ts'
 
@@ -21,11 +22,6 @@ export { latestJobsQuery } from '#web/features/jobs/api/latest-jobs.ts'
 
 const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`
 const savedJobPath = (jobId: string) => `/api/saved/jobs/${encodeURIComponent(jobId)}`
-
-/** The filters with their empty values dropped, so one search has one query key. */
-function cleanFilters(filters: JobFilters): JobFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as JobFilters
-}
 
 export const jobSearchQuery = (filters: JobFilters) => {
   const clean = cleanFilters(filters)
@@ -66,18 +62,6 @@ export function isJobNotFound(error: unknown): boolean {
   return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.message === jobMessages.notFound))
 }
 
-type JobChange = { saved?: boolean; applicationStatus?: ApplicationStatus }
-
-/** Shows a change to one job wherever it is on screen: every loaded search and its detail. */
-function updateJob(queryClient: QueryClient, jobId: string, change: JobChange) {
-  queryClient.setQueriesData<InfiniteData<JobSearchPage, string>>({ queryKey: jobKeys.searches }, (data) =>
-    data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, jobs: page.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)) })) }
-      : data,
-  )
-  queryClient.setQueryData<JobDetail>(jobKeys.detail(jobId), (job) => (job ? { ...job, ...change } : job))
-}
-
 /** Saves a job or removes it from the saved items (spec 001 §2, §8 saved-items messages). */
 export function useToggleSavedJob() {
   const queryClient = useQueryClient()
@@ -85,8 +69,7 @@ export function useToggleSavedJob() {
     mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
       apiFetch<{ saved: true } | undefined>(savedJobPath(jobId), { method: save ? 'PUT' : 'DELETE' }),
     onSuccess: (_, { jobId, save }) => {
-      updateJob(queryClient, jobId, { saved: save })
-      if (!save) queryClient.setQueryData<SavedJob[]>(jobKeys.saved, (list) => list?.filter((item) => item.jobId !== jobId))
+      updateSavedJob(queryClient, jobId, save)
       void queryClient.invalidateQueries({ queryKey: jobKeys.savedAll })
       toast.success(save ? jobMessages.saved : jobMessages.unsaved)
     },

@@ -2,32 +2,18 @@ import { useState } from 'react'
 import { useSearchParams, type SetURLSearchParams } from 'react-router'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
-import type { ZodType } from 'zod'
-import { JobSearchQuery, jobMessages, jobTypes, postedWithinDays, postedWithinLabels, type JobCard as JobSummary } from '#shared/jobs/schemas.ts'
+import { jobMessages, jobTypes, postedWithinDays, postedWithinLabels, type JobCard as JobSummary } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { TextField } from '#web/components/ui/field.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
-import { jobSearchQuery, useLiveJobLists, type JobFilters } from '#web/features/jobs/api/jobs.ts'
+import { filterNames, filtersOf } from '#web/features/jobs/api/filters.ts'
+import { jobSearchQuery, useLiveJobLists } from '#web/features/jobs/api/jobs.ts'
 import { ApplicationDialog } from '#web/features/jobs/components/application-dialog.tsx'
 import { JobCard } from '#web/features/jobs/components/job-card.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
-
-const filterNames = ['q', 'type', 'location', 'remote', 'posted'] as const
-
-/** The filters the URL holds; a value the API would refuse (hand-edited URL) is left out. */
-function filtersOf(params: URLSearchParams): JobFilters {
-  const filters: Record<string, string> = {}
-  for (const name of filterNames) {
-    const value = params.get(name)?.trim()
-    if (!value) continue
-    const checked = (JobSearchQuery.shape[name] as ZodType<string | undefined>).safeParse(value)
-    if (checked.success && checked.data) filters[name] = checked.data
-  }
-  return filters as JobFilters
-}
 
 function setParamValues(setParams: SetURLSearchParams, values: Record<string, string>) {
   setParams(
