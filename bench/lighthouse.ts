@@ -14,7 +14,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { webRoot } from '#server/app.ts'
-import { startBenchApp } from './support.ts'
+import { engineFromEnv, startBenchServer } from './support.ts'
 
 const lighthouse = 'lighthouse@12.8.2'
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
@@ -90,8 +90,8 @@ async function main() {
   }
 
   const work = await mkdtemp(path.join(tmpdir(), 'lighthouse-bench-'))
-  // the real server on the embedded database (DATABASE_URL switches it, as in the other benches)
-  const bench = await startBenchApp()
+  // the real server, in a process of its own, on the embedded database (DATABASE_URL switches it, as in the other benches)
+  const bench = await startBenchServer(engineFromEnv())
   const appUrl = bench.baseUrl
 
   const results: Run[] = []

@@ -2,13 +2,14 @@
 // new post reaches every stream within 500 ms, p99). Opens STREAMS event streams on
 // the real server (members signed in through the real endpoint, several tabs each),
 // then makes POSTS posts one after another and times, for each, from sending the
-// POST to each stream receiving it.
+// POST to each stream receiving it. The server runs in a process of its own
+// (bench/server.ts), the streams and the POSTs come from this one.
 //
 //   npx tsx bench/live-fanout.ts                                                       # PGlite
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/live-fanout.ts  # PostgreSQL
 import http from 'node:http'
-import { createMember } from '#server/modules/accounts/members.ts'
-import { startBenchApp } from './support.ts'
+import { fanEmail } from './seed.ts'
+import { cookieHeader, engineFromEnv, startBenchServer } from './support.ts'
 
 const streamCount = Number(process.env.STREAMS ?? 1000)
 const postCount = Number(process.env.POSTS ?? 20)
@@ -20,13 +21,10 @@ function percentile(sorted: number[], p: number) {
 }
 
 async function main() {
-  const bench = await startBenchApp()
+  const bench = await startBenchServer(engineFromEnv(), { fans: members })
   const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity })
   const cookies: string[] = []
-  for (let i = 0; i < members; i++) {
-    await createMember(bench.database.db, { email: `fan${i}@bench.local`, password: 'Bench-Pass-2026', firstName: 'Fan', lastName: `${i}`, subscribedDays: 30 })
-    cookies.push(await bench.signIn(`fan${i}@bench.local`, 'Bench-Pass-2026'))
-  }
+  for (let i = 0; i < members; i++) cookies.push(cookieHeader((await bench.signIn(fanEmail(i))).cookies))
 
   // marker -> arrival times, one per stream
   const arrivals = new Map<string, number[]>()
@@ -51,7 +49,7 @@ async function main() {
       requests.push(request)
     }
   })
-  console.log(`${open} streams open (${bench.database.kind})`)
+  console.log(`${open} streams open (${bench.kind})`)
 
   const author = cookies[0]!
   const toLast: number[] = []

@@ -1,0 +1,54 @@
+// The API benchmark suite (`npm run bench`): the session check, the feed and the
+// job board on PGlite, then on PostgreSQL when one answers at DATABASE_URL (or
+// postgres://postgres@127.0.0.1:5432/test; a scratch database is created and
+// dropped), each engine on one server process seeded with 100,000 posts and
+// 100,000 jobs. Prints every measurement, then the budgets of ARCHITECTURE.md as
+// ratios, PASS or FAIL; exits 1 when a budget fails.
+//
+//   npm run bench
+//   BENCH_SECONDS=3 BENCH_POSTS=10000 BENCH_JOBS=10000 npm run bench   # a quick look
+//   BENCH_ENGINES=postgres npm run bench                                # one engine
+import { feedBench } from './feed.ts'
+import { jobsBench } from './jobs.ts'
+import { sessionBench } from './session-check.ts'
+import {
+  defaultPostgresUrl, planBudget, postgresAnswers, printBudgets, printPlans, settings, startBenchServer, type BudgetRow, type Engine,
+} from './support.ts'
+
+async function main() {
+  const started = performance.now()
+  const wanted = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',')
+  const postgresUrl = process.env.DATABASE_URL ?? defaultPostgresUrl
+  const engines: Engine[] = []
+  const skipped: string[] = []
+  if (wanted.includes('pglite')) engines.push({ kind: 'pglite' })
+  if (wanted.includes('postgres')) {
+    if (await postgresAnswers(postgresUrl)) engines.push({ kind: 'postgres', url: postgresUrl })
+    else skipped.push(`postgres: no PostgreSQL answers at ${postgresUrl.replace(/\/\/[^@]*@/, '//')}, skipped`)
+  }
+  console.log(`API benches on ${engines.map((engine) => engine.kind).join(' and ')}: ${settings.connections} connections, ${settings.seconds} s per measurement, load from this process (pid ${process.pid}), server in its own`)
+
+  const rows: BudgetRow[] = []
+  for (const engine of engines) {
+    console.log(`\n=== ${engine.kind} ===`)
+    const server = await startBenchServer(engine, { seed: ['feed', 'jobs'] })
+    try {
+      printPlans(server.plans)
+      rows.push(...planBudget(server.kind, server.plans))
+      rows.push(...(await sessionBench(server)))
+      rows.push(...(await feedBench(server)))
+      rows.push(...(await jobsBench(server)))
+    } finally {
+      await server.close()
+    }
+  }
+  printBudgets(rows)
+  for (const line of skipped) console.log(line)
+  console.log(`suite took ${Math.round((performance.now() - started) / 1000)} s`)
+  if (rows.some((row) => !row.pass)) process.exitCode = 1
+}
+
+main().catch((error: unknown) => {
+  console.error(error)
+  process.exit(1)
+})

@@ -1,0 +1,118 @@
+// The server under test, in a process of its own (started by bench/support.ts with
+// `node --import tsx`, never run by hand): the real app on a fresh database, seeded
+// as the parent asks, plus a bare route doing one one-row SELECT on the same
+// database, the floor every figure is a ratio of (ARCHITECTURE.md, performance
+// budgets). Its environment:
+//
+//   BENCH_DATABASE_URL   a PostgreSQL database made for this run (empty: in-memory PGlite)
+//   BENCH_SEED           comma list: feed (BENCH_POSTS posts), jobs (BENCH_JOBS jobs)
+//   BENCH_FANS           extra members fan0@bench.local ... (live-fanout)
+//
+// It tells the parent over IPC when it listens ({ type: 'ready', ... }) and stops on
+// { type: 'stop' } or when the parent goes.
+import { serve, type ServerType } from '@hono/node-server'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { createServer, type AddressInfo } from 'node:net'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
+import { Hono } from 'hono'
+import { sql } from 'drizzle-orm'
+import { loadConfig } from '#server/config.ts'
+import { createApp, createDeps } from '#server/app.ts'
+import { migrateDatabase, openDatabase } from '#server/db/client.ts'
+import { seedBaseData } from '#server/seed/base-data.ts'
+import { createLogger } from '#server/platform/logger.ts'
+import { feedPlans, jobPlans, seedJobs, seedMembers, seedPosts, type Plan } from './seed.ts'
+
+export type ServerReady = {
+  type: 'ready'
+  kind: 'pglite' | 'postgres'
+  baseUrl: string
+  baselineUrl: string
+  /** Milliseconds since the epoch when the posts were seeded (their created_at counts back from it). */
+  seededAt: number
+  posts: number
+  jobs: number
+  plans: Plan[]
+}
+export type ServerMessage = ServerReady | { type: 'failed'; message: string }
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
+const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
+
+async function main() {
+  const url = process.env.BENCH_DATABASE_URL
+  const seed = new Set((process.env.BENCH_SEED ?? '').split(',').filter(Boolean))
+  const postCount = seed.has('feed') ? Number(process.env.BENCH_POSTS ?? 100_000) : 0
+  const jobCount = seed.has('jobs') ? Number(process.env.BENCH_JOBS ?? 100_000) : 0
+
+  const database = url ? await openDatabase({ kind: 'postgres', url, poolSize: 10 }) : await openDatabase({ kind: 'pglite' })
+  await migrateDatabase(database)
+  // as at start (main.ts): the plans exist on every deployment
+  await seedBaseData(database.db)
+  const { db } = database
+  const member = await seedMembers(db, Number(process.env.BENCH_FANS ?? 0))
+  const seededAt = Date.now()
+  const plans: Plan[] = []
+  if (postCount) {
+    const started = performance.now()
+    await seedPosts(db, postCount, member.id)
+    console.log(`seeded ${postCount} posts in ${Math.round(performance.now() - started)} ms (${database.kind})`)
+    plans.push(...(await feedPlans(db)))
+  }
+  if (jobCount) {
+    const started = performance.now()
+    await seedJobs(db, jobCount)
+    console.log(`seeded ${jobCount} jobs in ${Math.round(performance.now() - started)} ms (${database.kind})`)
+    plans.push(...(await jobPlans(db)))
+  }
+
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
+  const [port, baselinePort] = [await freePort(), await freePort()]
+  const baseUrl = `http://localhost:${port}`
+  const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0', APP_URL: baseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir })
+  const deps = await createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
+  const app = createApp(deps)
+  const baseline = new Hono().get('/select-one', async (c) => {
+    const result = (await db.execute(sql`select id, email from "user" limit 1`)) as unknown as { rows: unknown[] }
+    return c.json(result.rows[0] ?? null)
+  })
+  const servers: ServerType[] = [serve({ fetch: app.fetch, port }), serve({ fetch: baseline.fetch, port: baselinePort })]
+
+  let stopping = false
+  const stop = async () => {
+    if (stopping) return
+    stopping = true
+    for (const server of servers) {
+      ;(server as unknown as { closeAllConnections?: () => void }).closeAllConnections?.()
+      server.close()
+    }
+    // requests still in flight when the load stopped finish before the database goes
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    await deps.close()
+    await database.close()
+    await rm(dataDir, { recursive: true, force: true })
+    process.exit(0)
+  }
+  process.on('message', (message: { type?: string }) => message.type === 'stop' && void stop())
+  process.on('disconnect', () => void stop())
+  process.on('SIGTERM', () => void stop())
+
+  await send({ type: 'ready', kind: database.kind, baseUrl, baselineUrl: `http://localhost:${baselinePort}/select-one`, seededAt, posts: postCount, jobs: jobCount, plans })
+}
+
+main().catch(async (error: unknown) => {
+  console.error(error)
+  await send({ type: 'failed', message: error instanceof Error ? error.message : String(error) })
+  process.exit(1)
+})
