@@ -17,7 +17,9 @@ import {
 
 async function main() {
   const started = performance.now()
-  const wanted = (process.env.BENCH_ENGINES ?? 'pglite,postgres').split(',')
+  const wanted = (process.env.BENCH_ENGINES || 'pglite,postgres').split(',').map((name) => name.trim())
+  const unknown = wanted.filter((name) => name !== 'pglite' && name !== 'postgres')
+  if (unknown.length) throw new Error(`BENCH_ENGINES: unknown engine ${unknown.join(', ')} (pglite, postgres)`)
   const postgresUrl = process.env.DATABASE_URL ?? defaultPostgresUrl
   const engines: Engine[] = []
   const skipped: string[] = []
@@ -26,6 +28,8 @@ async function main() {
     if (await postgresAnswers(postgresUrl)) engines.push({ kind: 'postgres', url: postgresUrl })
     else skipped.push(`postgres: no PostgreSQL answers at ${postgresUrl.replace(/\/\/[^@]*@/, '//')}, skipped`)
   }
+  // a run that measured nothing must not read as a pass
+  if (engines.length === 0) throw new Error(`No engine to bench: ${skipped.join('; ')}`)
   console.log(`API benches on ${engines.map((engine) => engine.kind).join(' and ')}: ${settings.connections} connections, ${settings.seconds} s per measurement, load from this process (pid ${process.pid}), server in its own`)
 
   const rows: BudgetRow[] = []
