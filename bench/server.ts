@@ -12,7 +12,6 @@
 // { type: 'stop' } or when the parent goes.
 import { serve, type ServerType } from '@hono/node-server'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { Hono } from 'hono'
@@ -23,6 +22,7 @@ import { migrateDatabase, openDatabase } from '#server/db/client.ts'
 import { seedBaseData } from '#server/seed/base-data.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { feedPlans, jobPlans, seedJobs, seedMembers, seedPosts, type Plan } from './seed.ts'
+import { freePort } from '#server/testing/free-port.ts'
 
 export type ServerReady = {
   type: 'ready'
@@ -36,17 +36,6 @@ export type ServerReady = {
   plans: Plan[]
 }
 export type ServerMessage = ServerReady | { type: 'failed'; message: string }
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer()
-    probe.once('error', reject)
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as AddressInfo
-      probe.close(() => resolve(port))
-    })
-  })
-}
 
 const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
 

@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -14,6 +13,7 @@ import { openTestDatabase } from '#server/testing/test-database.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { startStripeStandIn } from '#server/testing/stripe-stand-in.ts'
 import { startGoogleStandIn, type GoogleUser } from '#server/testing/google-stand-in.ts'
+import { freePort } from '#server/testing/free-port.ts'
 
 // Chromium flags verified on these machines (ARCHITECTURE.md, known facts).
 export const chromiumArgs = [
@@ -26,17 +26,6 @@ export const chromiumArgs = [
   '--disable-component-update',
   '--disable-sync',
 ]
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 /**
  * The whole product for one browser test file: the real app on a real HTTP
