@@ -177,6 +177,8 @@ export const SessionUser = z.object({
   twoFactorEnabled: z.boolean(),
   /** Unverified members may read but not pay, post, comment or apply (decision 014). */
   emailVerified: z.boolean(),
+  // the member's picture for the header and the composer, read with the profile this answer needs anyway
+  avatarUrl: z.string().nullable(),
   memberSince: z.string(),
 })
 export type SessionUser = z.infer<typeof SessionUser>

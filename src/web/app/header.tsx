@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link, NavLink, useNavigate } from 'react-router'
-import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { ChevronDown, LogOut, Menu, Sparkles } from 'lucide-react'
 import { accountMessages } from '#shared/accounts/schemas.ts'
@@ -19,7 +19,6 @@ import { cn } from '#web/lib/cn.ts'
 import { homeOf } from '#web/lib/home.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { forgetEverything, useSignOut } from '#web/features/accounts/api/auth.ts'
-import { profileQuery } from '#web/features/profile/api/profile.ts'
 import { entriesFor } from '#web/app/menus.ts'
 import { ThemeToggle } from '#web/app/theme-toggle.tsx'
 
@@ -57,8 +56,6 @@ export function Header() {
   const userMenu = entriesFor('user', viewer)
   const signedOutMenu = entriesFor('signed-out', viewer)
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : ''
-  // the member's picture: the profile's own query, so a new upload shows here at once
-  const avatarUrl = useQuery({ ...profileQuery(), enabled: user !== null }).data?.avatarUrl
 
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
@@ -90,7 +87,7 @@ export function Header() {
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
                   <Button variant="ghost" className="gap-1.5">
-                    <Avatar name={fullName || user.email} url={avatarUrl} size="sm" className="size-7" />
+                    <Avatar name={fullName || user.email} url={user.avatarUrl} size="sm" className="size-7" />
                     {user.firstName || 'Profile'}
                     <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
                   </Button>

@@ -50,6 +50,7 @@ export async function toSessionUser(ctx: Ctx, user: AuthUser): Promise<SessionUs
     subscribed: isAdmin || (await ctx.deps.subscriptionCache.get(user.id)),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     emailVerified: Boolean(user.emailVerified),
+    avatarUrl: profile?.avatarUrl ?? null,
     memberSince: new Date(user.createdAt).toISOString(),
   }
 }

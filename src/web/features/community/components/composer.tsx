@@ -1,5 +1,4 @@
 import { useId, useRef, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
 import { ImagePlus, X } from 'lucide-react'
 import { toast } from 'sonner'
 import { communityMessages, mediaMaxBytes, postMaxLength } from '#shared/community/schemas.ts'
@@ -9,10 +8,11 @@ import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { FieldError } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
-import { profileCardQuery, useCreatePost } from '#web/features/community/api/community.ts'
+import { useCreatePost } from '#web/features/community/api/community.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
+import { useViewer } from '#web/lib/session.ts'
 
 /** The browser's quick check (spec 000 §5); the server checks the file's own bytes again. */
 function mediaProblem(file: File): string | undefined {
@@ -30,9 +30,8 @@ export function Composer({ authorName }: { authorName: string }) {
   const textId = useId()
   const errorId = useId()
   const preview = usePreviewUrl(media)
-  // the member's picture, from the profile card's query beside the feed: one request, and
-  // a new upload (which refetches every query but the profile's own) shows here too
-  const avatarUrl = useQuery(profileCardQuery()).data?.avatarUrl
+  // the member's picture rides with the session, which a new upload refreshes
+  const avatarUrl = useViewer().user?.avatarUrl
 
   const pickFile = (file: File | undefined) => {
     if (!file) return
