@@ -43,7 +43,15 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': backend,
+      // the API trusts only its own Origin on writes (decision 012): the dev page's
+      // requests reach it as if made from the server's own address
+      '/api': {
+        target: backend,
+        configure: (proxy) =>
+          proxy.on('proxyReq', (request) => {
+            if (request.getHeader('origin')) request.setHeader('origin', backend)
+          }),
+      },
       '/healthz': backend,
     },
   },
