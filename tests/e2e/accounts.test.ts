@@ -175,8 +175,9 @@ describe('e-mail verification', () => {
     expect(linkOf(welcome.text)).toBeTruthy()
     await page.goto(linkOf(again.text)!)
     await page.getByText('Your email address is verified').waitFor()
-    await page.getByRole('link', { name: 'Continue' }).click()
-    await waitForPath(page, '/subscription')
+    // onwards to the member's own home: a free member's account page, with its way to subscribe
+    await page.getByRole('link', { name: 'Continue to My Account' }).click()
+    await waitForPath(page, '/dashboard')
     await page.getByRole('heading').first().waitFor()
     expect(await banner.count()).toBe(0)
 

@@ -1,11 +1,10 @@
 import { MailWarning } from 'lucide-react'
-import { toast } from 'sonner'
 import { accountMessages } from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { useResendVerification } from '#web/features/accounts/api/verification.ts'
 
-/** The button that mails a new verification link; its answer is said where it was pressed and in a toast. */
+/** The button that mails a new verification link; its answer is said once, where it was pressed. */
 export function ResendVerificationButton({ variant = 'outline' }: { variant?: 'outline' | 'primary' }) {
   const resend = useResendVerification()
   return (
@@ -14,12 +13,7 @@ export function ResendVerificationButton({ variant = 'outline' }: { variant?: 'o
         variant={variant}
         size="sm"
         disabled={resend.isPending}
-        onClick={() =>
-          resend.mutate(undefined, {
-            onSuccess: ({ message }) => toast.success(message),
-            onError: (error) => toast.error(messageOf(error, accountMessages.verificationSendFailed)),
-          })
-        }
+        onClick={() => resend.mutate()}
       >
         {accountMessages.resendVerification}
       </Button>

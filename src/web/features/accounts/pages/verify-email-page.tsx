@@ -9,6 +9,7 @@ import { useViewer } from '#web/lib/session.ts'
 import { useVerifyEmail } from '#web/features/accounts/api/verification.ts'
 import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
 import { ResendVerificationButton } from '#web/features/accounts/components/email-verification-banner.tsx'
+import { homeNameOf, homeOf } from '#web/lib/home.ts'
 
 const title = 'Verify your email address'
 
@@ -71,9 +72,10 @@ function NewLink() {
   return <ResendVerificationButton variant="primary" />
 }
 
+/** Onwards to the member's own home page (decision 015), or to sign in. */
 function NextStep() {
-  const { user } = useViewer()
-  const next = !user ? { to: '/login', label: 'Sign in' } : user.subscribed ? { to: '/prestige-club', label: 'Continue' } : { to: '/subscription', label: 'Continue' }
+  const { user, viewer } = useViewer()
+  const next = user ? { to: homeOf(viewer), label: `Continue to ${homeNameOf(viewer)}` } : { to: '/login', label: 'Sign in' }
   return (
     <Button asChild variant="link">
       <Link to={next.to}>{next.label}</Link>
