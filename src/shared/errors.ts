@@ -31,7 +31,6 @@ export const databaseErrorMessages = {
   '42501': 'You do not have permission to perform this action',
 } as const
 
-
 export const genericMessages = {
   internal: 'An error occurred while processing your request',
   notFound: 'Not found',

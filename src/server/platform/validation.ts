@@ -21,7 +21,7 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 // eslint-disable-next-line no-control-regex -- NUL is what is refused
 const unsavable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 
-export function unsavablePath(value: unknown, path: string[] = []): string | undefined {
+function unsavablePath(value: unknown, path: string[] = []): string | undefined {
   if (typeof value === 'string') return unsavable.test(value) ? path.join('.') || '_' : undefined
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {

@@ -55,7 +55,7 @@ export type DemoCredential = { role: string; email: string; password: string }
  * Seeds the demo data into an empty database and returns the demo accounts with
  * the passwords they were given; null when the database already had users.
  */
-export async function seedDemoData(db: Db, { passwords = 'documented' }: { passwords?: DemoPasswords } = {}): Promise<DemoCredential[] | null> {
+async function seedDemoData(db: Db, { passwords = 'documented' }: { passwords?: DemoPasswords } = {}): Promise<DemoCredential[] | null> {
   const [row] = await db.select({ users: count() }).from(user)
   if ((row?.users ?? 0) > 0) return null
   const ids: string[] = []

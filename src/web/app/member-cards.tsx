@@ -7,7 +7,7 @@ import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { useViewer } from '#web/lib/session.ts'
-import { myBillingQuery } from '#web/features/billing/api/billing.ts'
+import { formatBillingDate, myBillingQuery } from '#web/features/billing/api/billing.ts'
 import { myApplicationsQuery, savedCountsQuery } from '#web/features/jobs/api/jobs.ts'
 import { LatestJobs } from '#web/features/jobs/components/latest-jobs.tsx'
 import { profileQuery, skillsQuery } from '#web/features/profile/api/profile.ts'
@@ -16,7 +16,6 @@ import { profileQuery, skillsQuery } from '#web/features/profile/api/profile.ts'
 // one area's real data through that area's own queries, so they are composed here
 // in web/app (ARCHITECTURE.md rule 7). An area that is not built has no card.
 
-const dateFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
 
 const linkClasses = 'text-sm font-medium text-accent underline-offset-4 hover:underline'
 
@@ -79,7 +78,7 @@ export function PlanCard() {
   }
 
   const subscription = billing.data?.subscription
-  const periodEnd = subscription?.currentPeriodEnd ? dateFormat.format(new Date(subscription.currentPeriodEnd)) : null
+  const periodEnd = subscription?.currentPeriodEnd ? formatBillingDate(subscription.currentPeriodEnd) : null
   return (
     <MemberCard title="Your plan">
       {billing.isPending ? (

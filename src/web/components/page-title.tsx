@@ -1,4 +1,4 @@
-export const siteName = 'Prestige Labs'
+const siteName = 'Prestige Labs'
 
 /**
  * A page's own document title, 'Job Board · Prestige Labs', for tabs, history and

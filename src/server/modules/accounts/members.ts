@@ -68,7 +68,7 @@ export async function createOrPromoteAdmin(db: Db, spec: { email: string; passwo
   const existing = await queries.findUserByEmail(db, email)
   if (existing) {
     await queries.setUserRole(db, existing.id, 'admin')
-    await queries.markEmailVerified(db, existing.id)
+    await queries.verifyEmailOf(db, { userId: existing.id, email })
     if (spec.password) await queries.setCredentialPassword(db, existing.id, await hashPassword(spec.password))
     return { id: existing.id, email, created: false }
   }

@@ -56,10 +56,6 @@ export function ensureProfile(db: Db, userId: string, firstName: string, lastNam
   return db.insert(userProfiles).values({ id: userId, firstName, lastName }).onConflictDoNothing()
 }
 
-export function markEmailVerified(db: Db, userId: string) {
-  return db.update(user).set({ emailVerified: true, updatedAt: new Date() }).where(eq(user.id, userId))
-}
-
 // E-mail verification tokens live in better-auth's verification table under an
 // identifier of ours: the SHA-256 of the token (a copy of the table opens no
 // account), with the user and the address it was sent to (decision 014).

@@ -14,7 +14,7 @@ export function hashVerificationToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
 
-export function verificationMail(recipient: VerificationRecipient, link: string, kind: VerificationMailKind): MailMessage {
+function verificationMail(recipient: VerificationRecipient, link: string, kind: VerificationMailKind): MailMessage {
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hi,'
   const lines =
     kind === 'welcome'

@@ -144,7 +144,7 @@ export type SubscriptionState = {
 }
 
 /** Stripe's terminal statuses: such a subscription never becomes active again (a new checkout makes a new one). */
-const finalStatuses = ['canceled', 'incomplete_expired']
+export const finalStatuses = ['canceled', 'incomplete_expired']
 
 /**
  * Writes a subscription's state unless a newer state is already stored: events

@@ -392,9 +392,6 @@ type MembershipUpdate = { cancelAtPeriodEnd: boolean } | { plan: PlanRow }
 
 const planNameOf = (row: { planName: string | null; subscription: { planId: string } }) => row.planName ?? row.subscription.planId
 
-/** Stripe's final statuses, and a period past its end: the membership is over, a new checkout starts another. */
-const endedStatuses = ['canceled', 'incomplete_expired']
-
 /** The member's own membership that gives access now, or the refusal saying why there is none. */
 async function requireMembership(db: Db, userId: string, now: Date): Promise<Membership> {
   const active = await queries.findActiveSubscription(db, userId, now)
@@ -402,7 +399,8 @@ async function requireMembership(db: Db, userId: string, now: Date): Promise<Mem
   const latest = await queries.findLatestSubscription(db, userId)
   if (!latest) throw new AppError('NOT_FOUND', billingMessages.noSubscription)
   const { status, currentPeriodEnd } = latest.subscription
-  const ended = endedStatuses.includes(status) || !currentPeriodEnd || currentPeriodEnd <= now
+  // a final Stripe status, or a period past its end: the membership is over, a new checkout starts another
+  const ended = queries.finalStatuses.includes(status) || !currentPeriodEnd || currentPeriodEnd <= now
   throw new AppError('CONFLICT', ended ? membershipMessages.ended(planNameOf(latest)) : membershipMessages.notActive(planNameOf(latest)))
 }
 

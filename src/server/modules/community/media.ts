@@ -43,7 +43,7 @@ export async function preparePostMedia(file: File, logger: Logger): Promise<Post
 type Span<T> = { type: T; body: number; end: number }
 
 /** A video's container holds together: MP4 and QuickTime by their boxes, WebM by its EBML elements. */
-export function isVideoContainer(bytes: Buffer, mime: string): boolean {
+function isVideoContainer(bytes: Buffer, mime: string): boolean {
   if (mime === 'video/webm') return isWebm(bytes)
   // a movie needs its header (mvhd) and at least one track, whatever else it carries
   const movie = isoBoxes(bytes, 0, bytes.length)?.find((box) => box.type === 'moov')

@@ -20,7 +20,7 @@ export const promoCheckQuery = (code: string) =>
 export const promoShownKey = 'promo-shown'
 
 /** Claimed or dismissed in this browser (localStorage): the pop-up opens on no page again (issue 12). */
-export const promoSettledKey = 'promo-settled'
+const promoSettledKey = 'promo-settled'
 
 /** The landing pop-up was shown in this browser session, or claimed or dismissed in this browser. */
 export function promoAlreadyShown(): boolean {

@@ -15,7 +15,7 @@ type ChangePlanDialogProps = {
 }
 
 /** The plans a member can switch to: active, paid, and not the one they have (the server refuses the others too). */
-export function plansToSwitchTo(plans: Plan[], subscription: MySubscription): Plan[] {
+function plansToSwitchTo(plans: Plan[], subscription: MySubscription): Plan[] {
   return plans.filter((plan) => plan.isActive && plan.priceCents > 0 && plan.id !== subscription.planId)
 }
 

@@ -13,7 +13,7 @@ import { Label } from '#web/components/ui/label.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { firstErrorMessage, formFailure } from '#web/lib/form-errors.ts'
 import { onePerLine } from '#web/lib/one-per-line.ts'
-import { adminPlansQuery, severalSubscriptionsQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
+import { adminPlansQuery, formatBillingDate, severalSubscriptionsQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
@@ -38,7 +38,6 @@ export function AdminPlansPage() {
   )
 }
 
-const dateFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
 
 /**
  * One membership per member, yet Stripe may still complete two checkouts (opened
@@ -69,7 +68,7 @@ function SeveralSubscriptions() {
                 {member.subscriptions.map((subscription) => (
                   <li key={subscription.stripeSubscriptionId ?? subscription.startedAt}>
                     {subscription.planName}, {subscription.status}
-                    {subscription.currentPeriodEnd ? `, until ${dateFormat.format(new Date(subscription.currentPeriodEnd))}` : ''}
+                    {subscription.currentPeriodEnd ? `, until ${formatBillingDate(subscription.currentPeriodEnd)}` : ''}
                     {subscription.stripeSubscriptionId ? <span className="font-mono text-muted-foreground"> {subscription.stripeSubscriptionId}</span> : null}
                   </li>
                 ))}
