@@ -13,7 +13,10 @@ import globals from 'globals'
 // never their queries, routes or the database, and no module imports them. The
 // lists are read from the folders, so a new area is held to the same rules the
 // day it lands.
-const foldersOf = (dir) => readdirSync(new URL(dir, import.meta.url), { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+const foldersOf = (dir) =>
+  readdirSync(new URL(dir, import.meta.url), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
 const features = foldersOf('./src/web/features/')
 const modules = foldersOf('./src/server/modules/')
 const serverOnly = { group: ['\\#web/*', '**/web/**'], message: 'The server never imports web code.' }
@@ -23,12 +26,25 @@ const tests = ['**/*.test.ts', 'src/server/testing/**']
 const aliases = { group: ['../../*'], message: 'Use the #shared, #server or #web aliases (ARCHITECTURE.md rule 8).' }
 const restrict = (...patterns) => ({ 'no-restricted-imports': ['error', { patterns: [aliases, ...patterns] }] })
 const otherModules = (module) => ({
-  group: modules.filter((other) => other !== module).flatMap((other) => [`\\#server/modules/${other}/*`, `**/modules/${other}/**`]),
+  group: modules
+    .filter((other) => other !== module)
+    .flatMap((other) => [`\\#server/modules/${other}/*`, `**/modules/${other}/**`]),
   message: 'A module does not import another module; compose them above the modules (ARCHITECTURE.md rule 7).',
 })
-const composeAbove = { group: ['\\#server/compose/*', '**/compose/**'], message: 'src/server/compose sits above the modules: a module never imports it (ARCHITECTURE.md rule 7).' }
+const composeAbove = {
+  group: ['\\#server/compose/*', '**/compose/**'],
+  message: 'src/server/compose sits above the modules: a module never imports it (ARCHITECTURE.md rule 7).',
+}
 const routeOnly = {
-  group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*', './queries.ts', '**/queries.ts', '*-queries.ts', '**/*-queries.ts'],
+  group: [
+    'drizzle-orm',
+    'drizzle-orm/*',
+    '\\#server/db/*',
+    './queries.ts',
+    '**/queries.ts',
+    '*-queries.ts',
+    '**/*-queries.ts',
+  ],
   message: 'A route calls one service; it never touches drizzle, db/ or queries (ARCHITECTURE.md rule 1).',
 }
 
@@ -39,7 +55,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       ...restrict(),
     },
   },
@@ -47,15 +66,24 @@ export default tseslint.config(
     files: ['src/shared/**'],
     rules: {
       ...restrict(
-        { group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
-        { group: ['node:*', 'drizzle-orm', 'drizzle-orm/*', 'react', 'react-dom'], message: 'src/shared is isomorphic: no node:*, drizzle or React.' },
+        {
+          group: ['\\#server/*', '\\#web/*', '**/server/**', '**/web/**'],
+          message: 'src/shared imports neither server nor web.',
+        },
+        {
+          group: ['node:*', 'drizzle-orm', 'drizzle-orm/*', 'react', 'react-dom'],
+          message: 'src/shared is isomorphic: no node:*, drizzle or React.',
+        },
       ),
     },
   },
   {
     files: ['src/web/**'],
     rules: {
-      ...restrict({ group: ['\\#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' }),
+      ...restrict({
+        group: ['\\#server/*', '**/server/**', 'node:*'],
+        message: 'The web app never imports server code.',
+      }),
     },
   },
   {
@@ -93,9 +121,14 @@ export default tseslint.config(
         {
           // anything under modules/ but a service.ts or a *-service.ts
           regex: '(^|/)modules/(?!(.+/)?([\\w-]+-)?service\\.ts$)',
-          message: "A composing module reads the areas' services only, never their queries or routes (ARCHITECTURE.md rule 7).",
+          message:
+            "A composing module reads the areas' services only, never their queries or routes (ARCHITECTURE.md rule 7).",
         },
-        { group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*'], message: "A composing module reads the areas' services; it never touches drizzle or db/ (ARCHITECTURE.md rule 7)." },
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*', '\\#server/db/*'],
+          message:
+            "A composing module reads the areas' services; it never touches drizzle or db/ (ARCHITECTURE.md rule 7).",
+        },
       ),
     },
   },
@@ -105,7 +138,9 @@ export default tseslint.config(
       ...restrict(
         { group: ['\\#server/*', '**/server/**', 'node:*'], message: 'The web app never imports server code.' },
         {
-          group: features.filter((other) => other !== feature).flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
+          group: features
+            .filter((other) => other !== feature)
+            .flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
           message: 'A feature does not import another feature; compose them in src/web/app (ARCHITECTURE.md rule 7).',
         },
       ),

@@ -21,7 +21,12 @@ function precompressAssets(): Plugin {
         names.map(async (name) => {
           const file = path.join(options.dir!, name)
           const bytes = await readFile(file)
-          await writeFile(`${file}.br`, brotliCompressSync(bytes, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length } }))
+          await writeFile(
+            `${file}.br`,
+            brotliCompressSync(bytes, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+            }),
+          )
           await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }))
         }),
       )

@@ -12,8 +12,21 @@
 import { feedPageSize } from '#shared/community/schemas.ts'
 import { postSpacingSeconds } from './seed.ts'
 import {
-  browserGet, cookieBudget, engineFromEnv, formatMeasurement, measure, measureSelect, planBudget, printBudgets, printPlans, ratioBudget, runIfMain,
-  settings, startBenchServer, type BenchServer, type BudgetRow,
+  browserGet,
+  cookieBudget,
+  engineFromEnv,
+  formatMeasurement,
+  measure,
+  measureSelect,
+  planBudget,
+  printBudgets,
+  printPlans,
+  ratioBudget,
+  runIfMain,
+  settings,
+  startBenchServer,
+  type BenchServer,
+  type BudgetRow,
 } from './support.ts'
 
 /** A feed cursor (service.ts: base64url of "timestamp|id") at `at`, PostgreSQL's text form of the time. */
@@ -25,23 +38,48 @@ function feedCursor(at: number) {
 export async function feedBench(server: BenchServer): Promise<BudgetRow[]> {
   if (!server.posts) throw new Error('the server was not seeded with posts')
   const session = await server.signIn()
-  const first = (await (await browserGet(`${server.baseUrl}/api/community/posts`, session)).json()) as { posts: unknown[]; nextCursor: string }
+  const first = (await (await browserGet(`${server.baseUrl}/api/community/posts`, session)).json()) as {
+    posts: unknown[]
+    nextCursor: string
+  }
   if (first.posts.length !== feedPageSize) throw new Error('the feed did not answer a full page')
   // a page deep in the feed, as infinite scroll reaches it
   let cursor = first.nextCursor
-  for (let i = 0; i < 50; i++) cursor = ((await (await browserGet(`${server.baseUrl}/api/community/posts?cursor=${cursor}`, session)).json()) as { nextCursor: string }).nextCursor
+  for (let i = 0; i < 50; i++)
+    cursor = (
+      (await (await browserGet(`${server.baseUrl}/api/community/posts?cursor=${cursor}`, session)).json()) as {
+        nextCursor: string
+      }
+    ).nextCursor
 
   const select = await measureSelect(server, session)
-  const firstPage = await measure('GET /api/community/posts (first page)', server.baseUrl, { paths: ['/api/community/posts'] }, session)
-  const deep = await measure('GET /api/community/posts (page 52)', server.baseUrl, { paths: [`/api/community/posts?cursor=${cursor}`] }, session)
+  const firstPage = await measure(
+    'GET /api/community/posts (first page)',
+    server.baseUrl,
+    { paths: ['/api/community/posts'] },
+    session,
+  )
+  const deep = await measure(
+    'GET /api/community/posts (page 52)',
+    server.baseUrl,
+    { paths: [`/api/community/posts?cursor=${cursor}`] },
+    session,
+  )
   // a different millisecond every request, anywhere in the seeded span: never the same page twice
   const span = (server.posts - 100) * postSpacingSeconds * 1000
   let turn = 0
-  const fresh = await measure('GET /api/community/posts?cursor= (never seen)', server.baseUrl, {
-    next: () => `/api/community/posts?cursor=${feedCursor(server.seededAt - 60_000 - ((turn++ * 7_919_001) % span))}`,
-  }, session)
+  const fresh = await measure(
+    'GET /api/community/posts?cursor= (never seen)',
+    server.baseUrl,
+    {
+      next: () => `/api/community/posts?cursor=${feedCursor(server.seededAt - 60_000 - ((turn++ * 7_919_001) % span))}`,
+    },
+    session,
+  )
 
-  console.log(`\nfeed, ${server.kind}, ${server.posts} posts, ${settings.connections} connections, ${settings.seconds} s each`)
+  console.log(
+    `\nfeed, ${server.kind}, ${server.posts} posts, ${settings.connections} connections, ${settings.seconds} s each`,
+  )
   for (const m of [select, firstPage, deep, fresh]) console.log(formatMeasurement(m, select))
   return [
     ratioBudget(server.kind, 'feed, first page (cached)', firstPage, select, 0.5, 100),

@@ -15,12 +15,38 @@
 import { jobTypes } from '#shared/jobs/schemas.ts'
 import { jobCities } from './seed.ts'
 import {
-  browserGet, cookieBudget, engineFromEnv, formatMeasurement, measure, measureSelect, planBudget, printBudgets, printPlans, ratioBudget, runIfMain,
-  settings, startBenchServer, type BenchServer, type BudgetRow,
+  browserGet,
+  cookieBudget,
+  engineFromEnv,
+  formatMeasurement,
+  measure,
+  measureSelect,
+  planBudget,
+  printBudgets,
+  printPlans,
+  ratioBudget,
+  runIfMain,
+  settings,
+  startBenchServer,
+  type BenchServer,
+  type BudgetRow,
 } from './support.ts'
 
 const popular = ['engineer', 'data analyst', 'product manager', 'kubernetes', 'remote react', 'designer']
-const words = ['engineer', 'analyst', 'manager', 'developer', 'designer', 'kubernetes', 'python', 'sql', 'sales', 'security', 'cloud', 'data']
+const words = [
+  'engineer',
+  'analyst',
+  'manager',
+  'developer',
+  'designer',
+  'kubernetes',
+  'python',
+  'sql',
+  'sales',
+  'security',
+  'cloud',
+  'data',
+]
 const cityNames = jobCities.map((city) => encodeURIComponent(city.split(',')[0]!))
 const typeNames = jobTypes.map((type) => encodeURIComponent(type))
 
@@ -46,11 +72,23 @@ export async function jobsBench(server: BenchServer): Promise<BudgetRow[]> {
 
   const select = await measureSelect(server, session)
   const board = await measure('GET /api/jobs (board, first page)', server.baseUrl, { paths: ['/api/jobs'] }, session)
-  const cached = await measure('GET /api/jobs?q= (6 popular searches)', server.baseUrl, { paths: popular.map((q) => `/api/jobs?q=${encodeURIComponent(q)}`) }, session)
+  const cached = await measure(
+    'GET /api/jobs?q= (6 popular searches)',
+    server.baseUrl,
+    { paths: popular.map((q) => `/api/jobs?q=${encodeURIComponent(q)}`) },
+    session,
+  )
   let turn = 0
-  const fresh = await measure('GET /api/jobs?q=&location=&type= (never seen)', server.baseUrl, { next: () => neverSeenSearch(turn++) }, session)
+  const fresh = await measure(
+    'GET /api/jobs?q=&location=&type= (never seen)',
+    server.baseUrl,
+    { next: () => neverSeenSearch(turn++) },
+    session,
+  )
 
-  console.log(`\njobs, ${server.kind}, ${server.jobs} jobs, ${settings.connections} connections, ${settings.seconds} s each`)
+  console.log(
+    `\njobs, ${server.kind}, ${server.jobs} jobs, ${settings.connections} connections, ${settings.seconds} s each`,
+  )
   for (const m of [select, board, cached, fresh]) console.log(formatMeasurement(m, select))
   return [
     ratioBudget(server.kind, 'job board, first page (cached)', board, select, 0.5, 100),

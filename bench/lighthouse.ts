@@ -20,27 +20,51 @@ const lighthouse = 'lighthouse@12.8.2'
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3)
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium'
 
-type Audit = { numericValue?: number; details?: { items?: { url?: string; resourceType?: string; transferSize?: number }[] } }
+type Audit = {
+  numericValue?: number
+  details?: { items?: { url?: string; resourceType?: string; transferSize?: number }[] }
+}
 type Report = {
   runtimeError?: { code: string; message: string }
   categories: Record<'performance' | 'accessibility', { score: number | null }>
   audits: Record<string, Audit | undefined>
 }
-type Run = { performance: number; accessibility: number; lcp: number; tbt: number; cls: number; scriptBytes: number; scriptGzipBytes: number }
+type Run = {
+  performance: number
+  accessibility: number
+  lcp: number
+  tbt: number
+  cls: number
+  scriptBytes: number
+  scriptGzipBytes: number
+}
 
 function runLighthouse(url: string, outputPath: string): Promise<void> {
   const args = [
-    '-y', lighthouse, url,
+    '-y',
+    lighthouse,
+    url,
     '--only-categories=performance,accessibility',
-    '--output=json', `--output-path=${outputPath}`,
+    '--output=json',
+    `--output-path=${outputPath}`,
     '--chrome-flags=--headless --no-sandbox --disable-gpu',
     '--quiet',
   ]
   return new Promise((resolve, reject) => {
-    execFile('npx', args, { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 }, (error, _stdout, stderr) => {
-      if (error) reject(new Error(`lighthouse failed (${error.code ?? error.message}): ${stderr.trim().split('\n').slice(-5).join('\n')}`))
-      else resolve()
-    })
+    execFile(
+      'npx',
+      args,
+      { env: { ...process.env, CHROME_PATH: chromePath }, maxBuffer: 64 * 1024 * 1024 },
+      (error, _stdout, stderr) => {
+        if (error)
+          reject(
+            new Error(
+              `lighthouse failed (${error.code ?? error.message}): ${stderr.trim().split('\n').slice(-5).join('\n')}`,
+            ),
+          )
+        else resolve()
+      },
+    )
   })
 }
 
@@ -52,7 +76,8 @@ async function gzipBytesOf(urls: string[]): Promise<number> {
 }
 
 async function readRun(report: Report): Promise<Run> {
-  if (report.runtimeError) throw new Error(`lighthouse runtime error ${report.runtimeError.code}: ${report.runtimeError.message}`)
+  if (report.runtimeError)
+    throw new Error(`lighthouse runtime error ${report.runtimeError.code}: ${report.runtimeError.message}`)
   const score = (name: 'performance' | 'accessibility') => {
     const value = report.categories[name]?.score
     if (typeof value !== 'number') throw new Error(`lighthouse gave no ${name} score`)
@@ -102,7 +127,9 @@ async function main() {
       await runLighthouse(`${appUrl}/`, outputPath)
       const run = await readRun(JSON.parse(await readFile(outputPath, 'utf8')) as Report)
       results.push(run)
-      console.log(`run ${index}: performance ${run.performance}, accessibility ${run.accessibility}  (LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)})`)
+      console.log(
+        `run ${index}: performance ${run.performance}, accessibility ${run.accessibility}  (LCP ${Math.round(run.lcp)} ms, TBT ${Math.round(run.tbt)} ms, CLS ${run.cls.toFixed(3)})`,
+      )
     }
   } catch (error) {
     failed = true
@@ -117,7 +144,9 @@ async function main() {
   console.log(`${lighthouse}, mobile preset, ${results.length} runs against ${appUrl}/`)
   console.log(`median performance ${of('performance')}, accessibility ${of('accessibility')}`)
   console.log(`median LCP ${Math.round(of('lcp'))} ms, TBT ${Math.round(of('tbt'))} ms, CLS ${of('cls').toFixed(3)}`)
-  console.log(`JavaScript of '/': ${(of('scriptBytes') / 1024).toFixed(1)} KiB transferred (brotli, headers included), ${of('scriptGzipBytes')} bytes as gzip -9 (${(of('scriptGzipBytes') / 1024).toFixed(1)} KiB)`)
+  console.log(
+    `JavaScript of '/': ${(of('scriptBytes') / 1024).toFixed(1)} KiB transferred (brotli, headers included), ${of('scriptGzipBytes')} bytes as gzip -9 (${(of('scriptGzipBytes') / 1024).toFixed(1)} KiB)`,
+  )
   process.exit(0)
 }
 

@@ -32,19 +32,23 @@ async function main() {
   let open = 0
   await new Promise<void>((resolve, reject) => {
     for (let i = 0; i < streamCount; i++) {
-      const request = http.get(`${bench.baseUrl}/api/live`, { agent, headers: { cookie: cookies[i % members]!, accept: 'text/event-stream' } }, (response) => {
-        if (response.statusCode !== 200) return reject(new Error(`stream ${i} refused: ${response.statusCode}`))
-        response.setEncoding('utf8')
-        let first = true
-        response.on('data', (chunk: string) => {
-          if (first) {
-            first = false
-            if (++open === streamCount) resolve()
-          }
-          const now = performance.now()
-          for (const match of chunk.matchAll(/fanout-marker-(\d+)/g)) arrivals.get(match[1]!)?.push(now)
-        })
-      })
+      const request = http.get(
+        `${bench.baseUrl}/api/live`,
+        { agent, headers: { cookie: cookies[i % members]!, accept: 'text/event-stream' } },
+        (response) => {
+          if (response.statusCode !== 200) return reject(new Error(`stream ${i} refused: ${response.statusCode}`))
+          response.setEncoding('utf8')
+          let first = true
+          response.on('data', (chunk: string) => {
+            if (first) {
+              first = false
+              if (++open === streamCount) resolve()
+            }
+            const now = performance.now()
+            for (const match of chunk.matchAll(/fanout-marker-(\d+)/g)) arrivals.get(match[1]!)?.push(now)
+          })
+        },
+      )
       request.on('error', reject)
       requests.push(request)
     }
@@ -60,12 +64,18 @@ async function main() {
     const form = new FormData()
     form.set('content', `fanout-marker-${marker}`)
     const sent = performance.now()
-    const response = await fetch(`${bench.baseUrl}/api/community/posts`, { method: 'POST', body: form, headers: { cookie: author, origin: bench.baseUrl } })
+    const response = await fetch(`${bench.baseUrl}/api/community/posts`, {
+      method: 'POST',
+      body: form,
+      headers: { cookie: author, origin: bench.baseUrl },
+    })
     if (response.status !== 201) throw new Error(`post failed: ${response.status}`)
     const deadline = Date.now() + 10_000
-    while (arrivals.get(marker)!.length < streamCount && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 5))
+    while (arrivals.get(marker)!.length < streamCount && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 5))
     const times = arrivals.get(marker)!.map((t) => t - sent)
-    if (times.length < streamCount) console.log(`post ${n}: only ${times.length} of ${streamCount} streams received it within 10 s`)
+    if (times.length < streamCount)
+      console.log(`post ${n}: only ${times.length} of ${streamCount} streams received it within 10 s`)
     toLast.push(Math.max(...times))
     all.push(...times)
     await new Promise((resolve) => setTimeout(resolve, 200))
@@ -74,8 +84,12 @@ async function main() {
   all.sort((a, b) => a - b)
   toLast.sort((a, b) => a - b)
   console.log(`${streamCount} streams, ${postCount} posts, ${all.length} deliveries`)
-  console.log(`POST to a stream: p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)!.toFixed(0)} ms`)
-  console.log(`POST to the LAST stream, per post: p50 ${percentile(toLast, 50).toFixed(0)} ms, p99 ${percentile(toLast, 99).toFixed(0)} ms (goal < 500)`)
+  console.log(
+    `POST to a stream: p50 ${percentile(all, 50).toFixed(0)} ms, p99 ${percentile(all, 99).toFixed(0)} ms, max ${all.at(-1)!.toFixed(0)} ms`,
+  )
+  console.log(
+    `POST to the LAST stream, per post: p50 ${percentile(toLast, 50).toFixed(0)} ms, p99 ${percentile(toLast, 99).toFixed(0)} ms (goal < 500)`,
+  )
 
   for (const request of requests) request.destroy()
   agent.destroy()

@@ -12,7 +12,15 @@ import { feedBench } from './feed.ts'
 import { jobsBench } from './jobs.ts'
 import { sessionBench } from './session-check.ts'
 import {
-  defaultPostgresUrl, planBudget, postgresAnswers, printBudgets, printPlans, settings, startBenchServer, type BudgetRow, type Engine,
+  defaultPostgresUrl,
+  planBudget,
+  postgresAnswers,
+  printBudgets,
+  printPlans,
+  settings,
+  startBenchServer,
+  type BudgetRow,
+  type Engine,
 } from './support.ts'
 
 async function main() {
@@ -30,7 +38,9 @@ async function main() {
   }
   // a run that measured nothing must not read as a pass
   if (engines.length === 0) throw new Error(`No engine to bench: ${skipped.join('; ')}`)
-  console.log(`API benches on ${engines.map((engine) => engine.kind).join(' and ')}: ${settings.connections} connections, ${settings.seconds} s per measurement, load from this process (pid ${process.pid}), server in its own`)
+  console.log(
+    `API benches on ${engines.map((engine) => engine.kind).join(' and ')}: ${settings.connections} connections, ${settings.seconds} s per measurement, load from this process (pid ${process.pid}), server in its own`,
+  )
 
   const rows: BudgetRow[] = []
   for (const engine of engines) {

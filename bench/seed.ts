@@ -19,22 +19,105 @@ export const benchMember = 'member@bench.local'
 export const fanEmail = (i: number) => `fan${i}@bench.local`
 
 export const jobCities = [
-  'New York, NY', 'Austin, TX', 'Chicago, IL', 'Seattle, WA', 'Denver, CO', 'Boston, MA', 'San Francisco, CA', 'Los Angeles, CA',
-  'Atlanta, GA', 'Miami, FL', 'Portland, OR', 'Phoenix, AZ', 'Dallas, TX', 'Houston, TX', 'Philadelphia, PA', 'Minneapolis, MN',
-  'Detroit, MI', 'Raleigh, NC', 'Nashville, TN', 'Salt Lake City, UT', 'Toronto, ON', 'Vancouver, BC', 'Montreal, QC', 'Pittsburgh, PA',
-  'Columbus, OH', 'Kansas City, MO', 'St. Louis, MO', 'San Diego, CA', 'Sacramento, CA', 'Remote',
+  'New York, NY',
+  'Austin, TX',
+  'Chicago, IL',
+  'Seattle, WA',
+  'Denver, CO',
+  'Boston, MA',
+  'San Francisco, CA',
+  'Los Angeles, CA',
+  'Atlanta, GA',
+  'Miami, FL',
+  'Portland, OR',
+  'Phoenix, AZ',
+  'Dallas, TX',
+  'Houston, TX',
+  'Philadelphia, PA',
+  'Minneapolis, MN',
+  'Detroit, MI',
+  'Raleigh, NC',
+  'Nashville, TN',
+  'Salt Lake City, UT',
+  'Toronto, ON',
+  'Vancouver, BC',
+  'Montreal, QC',
+  'Pittsburgh, PA',
+  'Columbus, OH',
+  'Kansas City, MO',
+  'St. Louis, MO',
+  'San Diego, CA',
+  'Sacramento, CA',
+  'Remote',
 ]
 const titles = [
-  'Software Engineer', 'Senior Software Engineer', 'Frontend Developer', 'Backend Engineer', 'Full-Stack Developer', 'Data Analyst',
-  'Data Scientist', 'Machine Learning Engineer', 'DevOps Engineer', 'Site Reliability Engineer', 'Cloud Architect', 'Security Analyst',
-  'Product Manager', 'Product Designer', 'UX Researcher', 'QA Engineer', 'Engineering Manager', 'Technical Writer', 'Marketing Specialist',
-  'Sales Representative', 'Account Executive', 'Customer Success Manager', 'HR Business Partner', 'Recruiter', 'Financial Analyst',
-  'Operations Manager', 'Project Manager', 'Business Analyst', 'Database Administrator', 'Network Engineer', 'Mobile Developer',
-  'Solutions Engineer', 'IT Support Specialist', 'Content Strategist', 'Growth Marketer', 'Supply Chain Analyst', 'Scrum Master',
-  'Data Engineer', 'Platform Engineer', 'Compliance Officer',
+  'Software Engineer',
+  'Senior Software Engineer',
+  'Frontend Developer',
+  'Backend Engineer',
+  'Full-Stack Developer',
+  'Data Analyst',
+  'Data Scientist',
+  'Machine Learning Engineer',
+  'DevOps Engineer',
+  'Site Reliability Engineer',
+  'Cloud Architect',
+  'Security Analyst',
+  'Product Manager',
+  'Product Designer',
+  'UX Researcher',
+  'QA Engineer',
+  'Engineering Manager',
+  'Technical Writer',
+  'Marketing Specialist',
+  'Sales Representative',
+  'Account Executive',
+  'Customer Success Manager',
+  'HR Business Partner',
+  'Recruiter',
+  'Financial Analyst',
+  'Operations Manager',
+  'Project Manager',
+  'Business Analyst',
+  'Database Administrator',
+  'Network Engineer',
+  'Mobile Developer',
+  'Solutions Engineer',
+  'IT Support Specialist',
+  'Content Strategist',
+  'Growth Marketer',
+  'Supply Chain Analyst',
+  'Scrum Master',
+  'Data Engineer',
+  'Platform Engineer',
+  'Compliance Officer',
 ]
-const companyWords = ['North', 'Blue', 'Cedar', 'Harbor', 'Summit', 'Lumen', 'Quantum', 'Evergreen', 'Atlas', 'Beacon', 'Crest', 'Vertex']
-const companyKinds = ['Analytics', 'Health', 'Payments', 'Labs', 'Software', 'Logistics', 'Retail', 'Energy', 'Media', 'Robotics']
+const companyWords = [
+  'North',
+  'Blue',
+  'Cedar',
+  'Harbor',
+  'Summit',
+  'Lumen',
+  'Quantum',
+  'Evergreen',
+  'Atlas',
+  'Beacon',
+  'Crest',
+  'Vertex',
+]
+const companyKinds = [
+  'Analytics',
+  'Health',
+  'Payments',
+  'Labs',
+  'Software',
+  'Logistics',
+  'Retail',
+  'Energy',
+  'Media',
+  'Robotics',
+]
 const sentences = [
   'You will join a collaborative team shipping work that customers use every day.',
   'We value clear writing, thoughtful reviews and steady, sustainable pace.',
@@ -46,20 +129,42 @@ const sentences = [
   'Our stack is modern and our on-call rotation is humane.',
 ]
 
-const literal = (items: readonly string[]) => sql.raw(`array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]::text[]`)
+const literal = (items: readonly string[]) =>
+  sql.raw(`array[${items.map((item) => `'${item.replace(/'/g, "''")}'`).join(',')}]::text[]`)
 
 /** Posts `g` = 1..count were made `g * 37` seconds before the seeding (feed cursors of bench/feed.ts rely on it). */
 export const postSpacingSeconds = 37
 
 export async function seedMembers(db: Db, fans: number) {
-  const member = await createMember(db, { email: benchMember, password: benchPassword, firstName: 'Ben', lastName: 'Ch', subscribedDays: 30 })
-  for (let i = 0; i < fans; i++) await createMember(db, { email: fanEmail(i), password: benchPassword, firstName: 'Fan', lastName: `${i}`, subscribedDays: 30 })
+  const member = await createMember(db, {
+    email: benchMember,
+    password: benchPassword,
+    firstName: 'Ben',
+    lastName: 'Ch',
+    subscribedDays: 30,
+  })
+  for (let i = 0; i < fans; i++)
+    await createMember(db, {
+      email: fanEmail(i),
+      password: benchPassword,
+      firstName: 'Fan',
+      lastName: `${i}`,
+      subscribedDays: 30,
+    })
   return member
 }
 
 export async function seedPosts(db: Db, count: number, readerId: string) {
   const authors = await Promise.all(
-    Array.from({ length: 20 }, (_, i) => createMember(db, { email: `author${i}@bench.local`, password: benchPassword, firstName: 'Author', lastName: `${i}`, subscribedDays: 30 })),
+    Array.from({ length: 20 }, (_, i) =>
+      createMember(db, {
+        email: `author${i}@bench.local`,
+        password: benchPassword,
+        firstName: 'Author',
+        lastName: `${i}`,
+        subscribedDays: 30,
+      }),
+    ),
   )
   const authorIds = sql.raw(`array[${authors.map((a) => `'${a.id}'`).join(',')}]`)
   await db.execute(sql`
@@ -68,7 +173,9 @@ export async function seedPosts(db: Db, count: number, readerId: string) {
            g % 7, g % 3, now() - make_interval(secs => g * ${postSpacingSeconds})
     from generate_series(1, ${count}) g`)
   // the reader has liked every seventh post, so "liked by me" is really looked up
-  await db.execute(sql`insert into post_likes (post_id, user_id) select id, ${readerId} from posts where like_count = 3`)
+  await db.execute(
+    sql`insert into post_likes (post_id, user_id) select id, ${readerId} from posts where like_count = 3`,
+  )
   await db.execute(sql`analyze posts`)
   await db.execute(sql`analyze post_likes`)
 }
@@ -117,12 +224,23 @@ export async function jobPlans(db: Db): Promise<Plan[]> {
     { label: 'job board, first page', query: listBoardPage(db, {}, pageSize).toSQL() },
     {
       label: 'job board filtered by location, type, remote, 7 days',
-      query: listBoardPage(db, { location: locationSearchQuery('austin'), type: 'Full-time', remote: true, postedWithinDays: 7 }, pageSize).toSQL(),
+      query: listBoardPage(
+        db,
+        { location: locationSearchQuery('austin'), type: 'Full-time', remote: true, postedWithinDays: 7 },
+        pageSize,
+      ).toSQL(),
     },
-    { label: 'job search "engineer"', query: listRankedPage(db, { text: textSearchQuery('engineer')! }, pageSize).toSQL() },
+    {
+      label: 'job search "engineer"',
+      query: listRankedPage(db, { text: textSearchQuery('engineer')! }, pageSize).toSQL(),
+    },
     {
       label: 'job search "data analyst" in Chicago, Contract',
-      query: listRankedPage(db, { text: textSearchQuery('data analyst')!, location: locationSearchQuery('Chicago'), type: 'Contract' }, pageSize).toSQL(),
+      query: listRankedPage(
+        db,
+        { text: textSearchQuery('data analyst')!, location: locationSearchQuery('Chicago'), type: 'Contract' },
+        pageSize,
+      ).toSQL(),
     },
   ]
   const plans: Plan[] = []

@@ -37,7 +37,8 @@ export type ServerReady = {
 }
 export type ServerMessage = ServerReady | { type: 'failed'; message: string }
 
-const send = (message: ServerMessage) => new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
+const send = (message: ServerMessage) =>
+  new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
 
 async function main() {
   const url = process.env.BENCH_DATABASE_URL
@@ -45,7 +46,9 @@ async function main() {
   const postCount = seed.has('feed') ? Number(process.env.BENCH_POSTS ?? 100_000) : 0
   const jobCount = seed.has('jobs') ? Number(process.env.BENCH_JOBS ?? 100_000) : 0
 
-  const database = url ? await openDatabase({ kind: 'postgres', url, poolSize: 10 }) : await openDatabase({ kind: 'pglite' })
+  const database = url
+    ? await openDatabase({ kind: 'postgres', url, poolSize: 10 })
+    : await openDatabase({ kind: 'pglite' })
   await migrateDatabase(database)
   // as at start (main.ts): the plans exist on every deployment
   await seedBaseData(database.db)
@@ -69,14 +72,23 @@ async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
   const [port, baselinePort] = [await freePort(), await freePort()]
   const baseUrl = `http://localhost:${port}`
-  const config = loadConfig({ NODE_ENV: 'production', AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0', APP_URL: baseUrl, LOG_LEVEL: 'silent', DATA_DIR: dataDir })
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+  })
   const deps = await createDeps({ config, database, logger: createLogger('silent'), secret: config.AUTH_SECRET! })
   const app = createApp(deps)
   const baseline = new Hono().get('/select-one', async (c) => {
     const result = (await db.execute(sql`select id, email from "user" limit 1`)) as unknown as { rows: unknown[] }
     return c.json(result.rows[0] ?? null)
   })
-  const servers: ServerType[] = [serve({ fetch: app.fetch, port }), serve({ fetch: baseline.fetch, port: baselinePort })]
+  const servers: ServerType[] = [
+    serve({ fetch: app.fetch, port }),
+    serve({ fetch: baseline.fetch, port: baselinePort }),
+  ]
 
   let stopping = false
   const stop = async () => {
@@ -97,7 +109,16 @@ async function main() {
   process.on('disconnect', () => void stop())
   process.on('SIGTERM', () => void stop())
 
-  await send({ type: 'ready', kind: database.kind, baseUrl, baselineUrl: `http://localhost:${baselinePort}/select-one`, seededAt, posts: postCount, jobs: jobCount, plans })
+  await send({
+    type: 'ready',
+    kind: database.kind,
+    baseUrl,
+    baselineUrl: `http://localhost:${baselinePort}/select-one`,
+    seededAt,
+    posts: postCount,
+    jobs: jobCount,
+    plans,
+  })
 }
 
 main().catch(async (error: unknown) => {

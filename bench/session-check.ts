@@ -7,15 +7,35 @@
 //   npx tsx bench/session-check.ts                                                       # PGlite
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/session-check.ts  # PostgreSQL
 import {
-  cookieBudget, engineFromEnv, formatMeasurement, measure, measureSelect, printBudgets, ratioBudget, runIfMain, settings, startBenchServer,
-  type BenchServer, type BudgetRow,
+  cookieBudget,
+  engineFromEnv,
+  formatMeasurement,
+  measure,
+  measureSelect,
+  printBudgets,
+  ratioBudget,
+  runIfMain,
+  settings,
+  startBenchServer,
+  type BenchServer,
+  type BudgetRow,
 } from './support.ts'
 
 export async function sessionBench(server: BenchServer): Promise<BudgetRow[]> {
   const session = await server.signIn()
   const select = await measureSelect(server, session)
-  const check = await measure('GET /api/accounts/session (signed in)', server.baseUrl, { paths: ['/api/accounts/session'] }, session)
-  const guard = await measure('session check + access guard only (404)', server.baseUrl, { paths: ['/api/accounts/security/none'] }, session)
+  const check = await measure(
+    'GET /api/accounts/session (signed in)',
+    server.baseUrl,
+    { paths: ['/api/accounts/session'] },
+    session,
+  )
+  const guard = await measure(
+    'session check + access guard only (404)',
+    server.baseUrl,
+    { paths: ['/api/accounts/security/none'] },
+    session,
+  )
   const health = await measure('GET /healthz (no database)', server.baseUrl, { paths: ['/healthz'] }, session)
 
   console.log(`\nsession check, ${server.kind}, ${settings.connections} connections, ${settings.seconds} s each`)

@@ -78,11 +78,19 @@ export type BenchServer = Omit<ServerReady, 'type'> & {
  * (feed: 100,000 posts; jobs: 100,000 jobs; BENCH_POSTS, BENCH_JOBS), and waits
  * until it listens.
  */
-export async function startBenchServer(engine: Engine, options: { seed?: Array<'feed' | 'jobs'>; fans?: number } = {}): Promise<BenchServer> {
+export async function startBenchServer(
+  engine: Engine,
+  options: { seed?: Array<'feed' | 'jobs'>; fans?: number } = {},
+): Promise<BenchServer> {
   const scratch = engine.kind === 'postgres' ? await scratchDatabase(engine.url) : undefined
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE_URL: scratch?.url ?? '', BENCH_SEED: (options.seed ?? []).join(','), BENCH_FANS: String(options.fans ?? 0) },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: scratch?.url ?? '',
+      BENCH_SEED: (options.seed ?? []).join(','),
+      BENCH_FANS: String(options.fans ?? 0),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
@@ -148,7 +156,12 @@ async function signIn(baseUrl: string, email: string): Promise<Session> {
 
 /** A GET as a browser sends it; keeps what the server sets in `session`. */
 export async function browserGet(url: string, session?: Session): Promise<Response> {
-  const response = await fetch(url, { headers: { 'accept-encoding': browserAcceptEncoding, ...(session ? { cookie: cookieHeader(session.cookies) } : {}) } })
+  const response = await fetch(url, {
+    headers: {
+      'accept-encoding': browserAcceptEncoding,
+      ...(session ? { cookie: cookieHeader(session.cookies) } : {}),
+    },
+  })
   if (session) for (const value of response.headers.getSetCookie()) storeCookie(session.cookies, value)
   return response
 }
@@ -189,7 +202,13 @@ export type Target =
  * keeps every Set-Cookie for the connection's following requests (and hands it
  * back to `session` for the next run).
  */
-export async function measure(title: string, origin: string, target: Target, session?: Session, seconds = settings.seconds): Promise<Measurement> {
+export async function measure(
+  title: string,
+  origin: string,
+  target: Target,
+  session?: Session,
+  seconds = settings.seconds,
+): Promise<Measurement> {
   let setCookies = 0
   let distinct = 0
   // Every request has a setupRequest, so autocannon builds each one anew, and each takes
@@ -204,13 +223,24 @@ export async function measure(title: string, origin: string, target: Target, ses
   const requests: autocannon.Request[] =
     'paths' in target
       ? target.paths.map((path) => ({ method: 'GET', path, setupRequest: withCookies }))
-      : [{ method: 'GET', setupRequest: (request: autocannon.Request) => (distinct++, { ...withCookies(request), path: target.next() }) }]
+      : [
+          {
+            method: 'GET',
+            setupRequest: (request: autocannon.Request) => (
+              distinct++,
+              { ...withCookies(request), path: target.next() }
+            ),
+          },
+        ]
   const result = await autocannon({
     title,
     url: origin,
     connections: settings.connections,
     duration: seconds,
-    headers: { 'accept-encoding': browserAcceptEncoding, ...(session ? { cookie: cookieHeader(session.cookies) } : {}) },
+    headers: {
+      'accept-encoding': browserAcceptEncoding,
+      ...(session ? { cookie: cookieHeader(session.cookies) } : {}),
+    },
     requests,
     setupClient(client) {
       if (!session) return
@@ -265,7 +295,14 @@ export function formatMeasurement(m: Measurement, select?: Measurement): string 
 export type BudgetRow = { engine: string; budget: string; figure: string; pass: boolean }
 
 /** ARCHITECTURE.md: at least `minRatio` of the SELECT's requests per second and, if given, p99 under `maxP99` ms; no errors. */
-export function ratioBudget(engine: string, budget: string, m: Measurement, select: Measurement, minRatio: number, maxP99?: number): BudgetRow {
+export function ratioBudget(
+  engine: string,
+  budget: string,
+  m: Measurement,
+  select: Measurement,
+  minRatio: number,
+  maxP99?: number,
+): BudgetRow {
   const ratio = m.rps / select.rps
   const clean = m.errors === 0 && m.non2xx === 0
   const pass = ratio >= minRatio && (maxP99 === undefined || m.p99 < maxP99) && clean
@@ -284,7 +321,10 @@ export function cookieBudget(engine: string, label: string, session: Session, ru
   const setCookies = runs.reduce((sum, run) => sum + run.setCookies, 0)
   const responses = runs.reduce((sum, run) => sum + run.responses, 0)
   const ageSeconds = Math.round((Date.now() - session.signedInAt) / 1000)
-  const bound = runs.reduce((sum) => sum + settings.connections * (Math.ceil(settings.seconds / sessionCookieCacheSeconds) + 1), 0)
+  const bound = runs.reduce(
+    (sum) => sum + settings.connections * (Math.ceil(settings.seconds / sessionCookieCacheSeconds) + 1),
+    0,
+  )
   const outlived = ageSeconds > sessionCookieCacheSeconds
   return {
     engine,
@@ -295,17 +335,24 @@ export function cookieBudget(engine: string, label: string, session: Session, ru
 }
 
 export function planBudget(engine: string, plans: ServerReady['plans']): BudgetRow[] {
-  return plans.map((plan) => ({ engine, budget: `EXPLAIN ${plan.label}`, figure: plan.indexed ? 'index used' : 'NOT indexed', pass: plan.indexed }))
+  return plans.map((plan) => ({
+    engine,
+    budget: `EXPLAIN ${plan.label}`,
+    figure: plan.indexed ? 'index used' : 'NOT indexed',
+    pass: plan.indexed,
+  }))
 }
 
 export function printPlans(plans: ServerReady['plans']) {
-  for (const plan of plans) console.log(`EXPLAIN ${plan.label}: ${plan.indexed ? 'yes' : 'NO'}\n${plan.text.replace(/^/gm, '    ')}`)
+  for (const plan of plans)
+    console.log(`EXPLAIN ${plan.label}: ${plan.indexed ? 'yes' : 'NO'}\n${plan.text.replace(/^/gm, '    ')}`)
 }
 
 export function printBudgets(rows: BudgetRow[]) {
   const width = Math.max(...rows.map((row) => row.budget.length))
   console.log(`\nBudgets (ARCHITECTURE.md), ${settings.connections} connections, ${settings.seconds} s per measurement`)
-  for (const row of rows) console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.engine.padEnd(8)}  ${row.budget.padEnd(width)}  ${row.figure}`)
+  for (const row of rows)
+    console.log(`${row.pass ? 'PASS' : 'FAIL'}  ${row.engine.padEnd(8)}  ${row.budget.padEnd(width)}  ${row.figure}`)
   const failed = rows.filter((row) => !row.pass).length
   console.log(failed ? `${failed} of ${rows.length} budgets FAIL` : `all ${rows.length} budgets PASS`)
 }

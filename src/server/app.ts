@@ -42,7 +42,13 @@ import { passwordResetMailLimit, publicFormRateLimit, requestBodyLimits, signInR
 export const webRoot = path.resolve(import.meta.dirname, '../../dist/web')
 
 /** Builds the long-lived parts; `close()` them before closing the database. */
-export async function createDeps(options: { config: Config; database: Database; logger: Logger; secret: string; mailer?: Mailer }): Promise<Deps> {
+export async function createDeps(options: {
+  config: Config
+  database: Database
+  logger: Logger
+  secret: string
+  mailer?: Mailer
+}): Promise<Deps> {
   const { config, database, logger, secret } = options
   const mailer = options.mailer ?? createMailer(config, logger)
   const realtime = await createRealtime(database, logger)
@@ -56,7 +62,10 @@ export async function createDeps(options: { config: Config; database: Database; 
     logger,
     signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
     resetMailLimiter: new RateLimiter(passwordResetMailLimit.maxRequests, passwordResetMailLimit.windowSeconds * 1000),
-    verificationMailLimiter: new RateLimiter(verificationMailLimit.maxRequests, verificationMailLimit.windowSeconds * 1000),
+    verificationMailLimiter: new RateLimiter(
+      verificationMailLimit.maxRequests,
+      verificationMailLimit.windowSeconds * 1000,
+    ),
     subscriptionCache: createSubscriptionCache(database.db),
     storage: createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
     realtime,
@@ -102,7 +111,9 @@ function fromHttpException(error: HTTPException): AppError | undefined {
 
 export function createApp(deps: Deps) {
   const { config, logger, auth } = deps
-  const indexHtml = existsSync(path.join(webRoot, 'index.html')) ? readFileSync(path.join(webRoot, 'index.html'), 'utf8') : undefined
+  const indexHtml = existsSync(path.join(webRoot, 'index.html'))
+    ? readFileSync(path.join(webRoot, 'index.html'), 'utf8')
+    : undefined
 
   const app = new Hono<AppEnv>()
   const readSession = createSessionReader(auth)
@@ -115,7 +126,13 @@ export function createApp(deps: Deps) {
     const started = performance.now()
     await next()
     logger.info(
-      { requestId, method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        ms: Math.round(performance.now() - started),
+      },
       'request',
     )
   })
@@ -133,7 +150,12 @@ export function createApp(deps: Deps) {
 
   app.onError((error, c) => {
     const requestId = c.get('requestId')
-    const known = error instanceof AppError ? error : error instanceof HTTPException ? fromHttpException(error) : fromDatabaseError(error)
+    const known =
+      error instanceof AppError
+        ? error
+        : error instanceof HTTPException
+          ? fromHttpException(error)
+          : fromDatabaseError(error)
     if (known) {
       for (const [name, value] of Object.entries(known.headers ?? {})) c.header(name, value)
       const body: ErrorBody = { error: { code: known.code, message: known.message, fields: known.fields, requestId } }
@@ -163,13 +185,19 @@ export function createApp(deps: Deps) {
   const multipartLimit = bodyLimit({ maxSize: requestBodyLimits.multipartBytes, onError: tooLarge })
   app.use('/api/*', (c, next) => {
     if (readOnlyMethods.has(c.req.method)) return next()
-    return (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data') ? multipartLimit(c, next) : jsonLimit(c, next)
+    return (c.req.header('content-type') ?? '').toLowerCase().startsWith('multipart/form-data')
+      ? multipartLimit(c, next)
+      : jsonLimit(c, next)
   })
 
   // A state-changing request must come from our own pages: SameSite=Lax alone
   // lets another site post a form (multipart) with the member's cookies.
   app.use('/api/*', async (c, next) => {
-    if (!readOnlyMethods.has(c.req.method) && !originExempt.has(c.req.path) && c.req.header('origin') !== config.baseUrl) {
+    if (
+      !readOnlyMethods.has(c.req.method) &&
+      !originExempt.has(c.req.path) &&
+      c.req.header('origin') !== config.baseUrl
+    ) {
       throw new AppError('FORBIDDEN', genericMessages.foreignOrigin)
     }
     await next()
@@ -181,7 +209,9 @@ export function createApp(deps: Deps) {
   for (const endpoint of exposedAuthEndpoints(config)) {
     app.on(endpoint.method, endpoint.path, (c) => {
       if (!deps.signInLimiter.hit(clientIp(c as unknown as Context, config.TRUST_PROXY))) {
-        throw new AppError('RATE_LIMITED', genericMessages.tooManyAttempts, undefined, { 'Retry-After': String(signInRateLimit.windowSeconds) })
+        throw new AppError('RATE_LIMITED', genericMessages.tooManyAttempts, undefined, {
+          'Retry-After': String(signInRateLimit.windowSeconds),
+        })
       }
       return auth.handler(c.req.raw)
     })
@@ -193,7 +223,9 @@ export function createApp(deps: Deps) {
     // a fresh cache cookie, which is passed on below. A state-changing request
     // always asks the database, so a session ended by sign-out or a password
     // change stops writing at once, not when the cache runs out.
-    const { cookies: sessionCookies, session } = await readSession(c.req.raw.headers, { fresh: !readOnlyMethods.has(c.req.method) })
+    const { cookies: sessionCookies, session } = await readSession(c.req.raw.headers, {
+      fresh: !readOnlyMethods.has(c.req.method),
+    })
     let viewer: ReturnType<Ctx['viewer']> | undefined
     const ctx: Ctx = {
       deps,
@@ -231,7 +263,9 @@ export function createApp(deps: Deps) {
     .route('/api/saved', savedRoutes)
 
   app.all('/api/*', (c) => {
-    const body: ErrorBody = { error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') } }
+    const body: ErrorBody = {
+      error: { code: 'NOT_FOUND', message: genericMessages.notFound, requestId: c.get('requestId') },
+    }
     return c.json(body, 404)
   })
 

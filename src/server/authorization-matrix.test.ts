@@ -52,19 +52,27 @@ const accessRefusals = new Set<string>([
 ])
 
 /** What the access table promises `role` on `level`: undefined for "let in", else the refusal. */
-function refusalFor(level: AccessLevel, role: Role, twoFactorMissing = false): { status: number; message: string } | undefined {
+function refusalFor(
+  level: AccessLevel,
+  role: Role,
+  twoFactorMissing = false,
+): { status: number; message: string } | undefined {
   if (level === 'visitor') return undefined
   if (role === 'visitor') return { status: 401, message: genericMessages.authenticationRequired }
   if (level === 'admin' && role !== 'admin') return { status: 403, message: genericMessages.adminRequired }
   if (level === 'admin' && twoFactorMissing) return { status: 403, message: accountMessages.twoFactorRequiredForAdmins }
-  if (level === 'subscriber' && role === 'free member') return { status: 403, message: genericMessages.subscriptionRequired }
+  if (level === 'subscriber' && role === 'free member')
+    return { status: 403, message: genericMessages.subscriptionRequired }
   return undefined
 }
 
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
 function concretePath(route: RegisteredRoute, ids: Record<string, string> = {}) {
-  return route.path.replace(/:(\w+)/g, (_match, name: string) => ids[name] ?? (name === 'name' ? 'SQL' : name === 'providerId' ? 'google' : unknownId))
+  return route.path.replace(
+    /:(\w+)/g,
+    (_match, name: string) => ids[name] ?? (name === 'name' ? 'SQL' : name === 'providerId' ? 'google' : unknownId),
+  )
 }
 
 /** Calls `route` as `client` with a body of its declared shape; event streams are closed once they answer. */
@@ -75,11 +83,16 @@ async function call(client: TestClient, route: RegisteredRoute, ids: Record<stri
       ? undefined
       : route.schemas.json
         ? sampleOf(route.schemas.json)
-        : route.path.endsWith('/avatar') || route.path.endsWith('/logo') || route.path.endsWith('/applications') || route.path === '/api/community/posts'
+        : route.path.endsWith('/avatar') ||
+            route.path.endsWith('/logo') ||
+            route.path.endsWith('/applications') ||
+            route.path === '/api/community/posts'
           ? new FormData()
           : {}
   const response = await client.request(route.method, path, body)
-  const text = response.headers.get('content-type')?.includes('text/event-stream') ? (await response.body?.cancel(), '') : await response.text()
+  const text = response.headers.get('content-type')?.includes('text/event-stream')
+    ? (await response.body?.cancel(), '')
+    : await response.text()
   let message: string | undefined
   try {
     message = (JSON.parse(text) as ErrorBody).error?.message
@@ -122,7 +135,12 @@ describe('the authorization matrix', () => {
     const missing = routes.filter((route) => !apiAccessEntry(route.path, route.method)).map((route) => route.key)
     expect(missing).toEqual([])
     const unclassified = routes
-      .filter((route) => route.path.includes('/:') && apiAccessEntry(route.path, route.method)?.level !== 'admin' && !objectRoutes[route.key])
+      .filter(
+        (route) =>
+          route.path.includes('/:') &&
+          apiAccessEntry(route.path, route.method)?.level !== 'admin' &&
+          !objectRoutes[route.key],
+      )
       .map((route) => route.key)
     expect(unclassified).toEqual([])
   })
@@ -142,9 +160,13 @@ describe('the authorization matrix', () => {
         const answer = await call(clients[role], route)
         if (answer.status >= 500) leaks.push(`${role}: ${answer.label} -> ${answer.status}`)
         else if (expected && (answer.status !== expected.status || answer.message !== expected.message)) {
-          leaks.push(`${role}: ${answer.label} -> ${answer.status} ${answer.message ?? ''}, expected ${expected.status}`)
+          leaks.push(
+            `${role}: ${answer.label} -> ${answer.status} ${answer.message ?? ''}, expected ${expected.status}`,
+          )
         } else if (!expected && answer.message && accessRefusals.has(answer.message)) {
-          leaks.push(`${role}: ${answer.label} refused (${answer.message}) where the table lets in: the table is looser than the service`)
+          leaks.push(
+            `${role}: ${answer.label} refused (${answer.message}) where the table lets in: the table is looser than the service`,
+          )
         }
       }
     }
@@ -155,14 +177,21 @@ describe('the authorization matrix', () => {
     const owner = (await strict.signedIn({ subscribed: true })) as Member
     const adminWithout = await strict.signedIn({ admin: true })
     const adminWith = (await strict.signedIn({ admin: true })) as Member
-    const enabled = (await (await adminWith.post('/api/accounts/security/two-factor/enable', { password: adminWith.member.password })).json()) as { totpURI: string }
+    const enabled = (await (
+      await adminWith.post('/api/accounts/security/two-factor/enable', { password: adminWith.member.password })
+    ).json()) as { totpURI: string }
     const secret = new URL(enabled.totpURI).searchParams.get('secret')!
-    expect((await adminWith.post('/api/accounts/security/two-factor/confirm', { code: authenticator.generate(secret) })).status).toBe(200)
+    expect(
+      (await adminWith.post('/api/accounts/security/two-factor/confirm', { code: authenticator.generate(secret) }))
+        .status,
+    ).toBe(200)
 
     // admin powers inside member areas: moderation and another member's resume
     // (before the walk below, whose last call signs the admins out)
     // (a test checkout is its buyer's alone, admins included)
-    for (const route of routes.filter((candidate) => objectRoutes[candidate.key] === 'owner' && !candidate.path.includes('test-checkout'))) {
+    for (const route of routes.filter(
+      (candidate) => objectRoutes[candidate.key] === 'owner' && !candidate.path.includes('test-checkout'),
+    )) {
       const refused = await call(adminWithout, route, (await ownedObject(strict, owner, route)).ids)
       expect([403, 404], `admin without two-factor: ${refused.label}`).toContain(refused.status)
       const allowed = await call(adminWith, route, (await ownedObject(strict, owner, route)).ids)
@@ -180,12 +209,13 @@ describe('the authorization matrix', () => {
         const answer = await call(client, route)
         const who = twoFactorMissing ? 'admin without two-factor' : 'admin with two-factor'
         if (answer.status >= 500) leaks.push(`${who}: ${answer.label} -> ${answer.status}`)
-        else if (expected && (answer.status !== expected.status || answer.message !== expected.message)) leaks.push(`${who}: ${answer.label} -> ${answer.status}`)
-        else if (!expected && answer.message && accessRefusals.has(answer.message)) leaks.push(`${who}: ${answer.label} refused (${answer.message})`)
+        else if (expected && (answer.status !== expected.status || answer.message !== expected.message))
+          leaks.push(`${who}: ${answer.label} -> ${answer.status}`)
+        else if (!expected && answer.message && accessRefusals.has(answer.message))
+          leaks.push(`${who}: ${answer.label} refused (${answer.message})`)
       }
     }
     expect(leaks).toEqual([])
-
   })
 
   test("another member reaches none of a member's own objects", async () => {
@@ -208,7 +238,11 @@ describe('the authorization matrix', () => {
    * that owns it: a subscriber's post, comment or application; a free member's
    * open test checkout (a subscriber has no checkout to open).
    */
-  async function ownedObject(app: TestApp, subscriber: Member, route: RegisteredRoute): Promise<{ ids: Record<string, string>; owner: Member }> {
+  async function ownedObject(
+    app: TestApp,
+    subscriber: Member,
+    route: RegisteredRoute,
+  ): Promise<{ ids: Record<string, string>; owner: Member }> {
     const post = () => insertPost(app.db, { userId: subscriber.member.id, content: 'An owner post' })
     if (route.path.includes(':commentId')) {
       const { id: postId } = await post()
@@ -219,7 +253,13 @@ describe('the authorization matrix', () => {
     if (route.path.includes(':applicationId')) {
       const job = await createJob(app.db, { title: 'Matrix Analyst', company: 'Matrix Co', location: 'Boston' })
       const form = new FormData()
-      for (const [key, value] of Object.entries({ firstName: 'Owen', lastName: 'Owner', email: subscriber.member.email, phone: '+1 617 555 0100', coverLetter: 'Hello' })) {
+      for (const [key, value] of Object.entries({
+        firstName: 'Owen',
+        lastName: 'Owner',
+        email: subscriber.member.email,
+        phone: '+1 617 555 0100',
+        coverLetter: 'Hello',
+      })) {
         form.set(key, value)
       }
       form.set('resume', new File([new Uint8Array(resume)], 'resume.pdf', { type: 'application/pdf' }))
@@ -229,7 +269,9 @@ describe('the authorization matrix', () => {
     }
     if (route.path.includes(':checkoutId')) {
       const buyer = (await app.signedIn()) as Member
-      const { url } = (await (await buyer.post('/api/billing/checkout', { planId: 'full-access' })).json()) as { url: string }
+      const { url } = (await (await buyer.post('/api/billing/checkout', { planId: 'full-access' })).json()) as {
+        url: string
+      }
       return { ids: { checkoutId: url.split('/').at(-1)! }, owner: buyer }
     }
     throw new Error(`no owned object for ${route.key}`)

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { createTestApp, testBaseUrl, TestClient, type TestApp } from '#server/testing/harness.ts'
-import { registeredApiRoutes, sampleOf, stringPaths, withStringAt, type RegisteredRoute } from '#server/testing/routes.ts'
+import {
+  registeredApiRoutes,
+  sampleOf,
+  stringPaths,
+  withStringAt,
+  type RegisteredRoute,
+} from '#server/testing/routes.ts'
 import { requestBodyLimits } from '#shared/constants.ts'
 import { genericMessages, type ErrorBody } from '#shared/errors.ts'
 
@@ -9,7 +15,7 @@ import { genericMessages, type ErrorBody } from '#shared/errors.ts'
 // declares, oversized bodies, and requests from another site.
 
 const hostileStrings = [
-  "'; DROP TABLE \"user\"; --",
+  '\'; DROP TABLE "user"; --',
   '<script>alert(document.cookie)</script>',
   'javascript:alert(1)',
   '\ud800 lone surrogate',
@@ -32,7 +38,9 @@ let routes: RegisteredRoute[]
 beforeAll(async () => {
   t = await createTestApp()
   // sign-out ends the admin's session: last
-  routes = registeredApiRoutes(t.app).sort((a, b) => Number(a.path.endsWith('/sign-out')) - Number(b.path.endsWith('/sign-out')))
+  routes = registeredApiRoutes(t.app).sort(
+    (a, b) => Number(a.path.endsWith('/sign-out')) - Number(b.path.endsWith('/sign-out')),
+  )
 })
 // a fresh admin per test: the previous test's walk ended with sign-out
 beforeEach(async () => {
@@ -52,7 +60,9 @@ function cookieOf(client: TestClient) {
 }
 
 function pathOf(route: RegisteredRoute) {
-  return route.path.replace(/:(\w+)/g, (_match, name: string) => (name === 'name' ? 'SQL' : '00000000-0000-4000-8000-000000000000'))
+  return route.path.replace(/:(\w+)/g, (_match, name: string) =>
+    name === 'name' ? 'SQL' : '00000000-0000-4000-8000-000000000000',
+  )
 }
 
 async function answerOf(response: Response) {
@@ -72,13 +82,21 @@ describe('bad input on every route', () => {
     for (const route of routes.filter((candidate) => writeMethods.has(candidate.method))) {
       const broken = await t.app.request(pathOf(route), {
         method: route.method,
-        headers: { origin: testBaseUrl, 'content-type': 'application/json', cookie: cookieOf(admin), 'x-forwarded-for': adminElsewhere().ip },
+        headers: {
+          origin: testBaseUrl,
+          'content-type': 'application/json',
+          cookie: cookieOf(admin),
+          'x-forwarded-for': adminElsewhere().ip,
+        },
         body: '{"email": "a@example.com", ',
       })
       const answer = await answerOf(broken)
-      if (answer.status >= 500 || internals.test(answer.text)) failures.push(`${route.key} -> ${answer.status} ${answer.text.slice(0, 120)}`)
+      if (answer.status >= 500 || internals.test(answer.text))
+        failures.push(`${route.key} -> ${answer.status} ${answer.text.slice(0, 120)}`)
       if (route.schemas.json && (answer.status !== 400 || answer.error?.message !== genericMessages.invalidRequest)) {
-        failures.push(`${route.key} -> ${answer.status} ${answer.error?.message ?? ''}, expected 400 '${genericMessages.invalidRequest}'`)
+        failures.push(
+          `${route.key} -> ${answer.status} ${answer.error?.message ?? ''}, expected 400 '${genericMessages.invalidRequest}'`,
+        )
       }
     }
     expect(failures).toEqual([])
@@ -98,10 +116,14 @@ describe('bad input on every route', () => {
           const response =
             target === 'json'
               ? await client.request(route.method, pathOf(route), value)
-              : await client.request(route.method, `${pathOf(route)}?${new URLSearchParams(value as Record<string, string>)}`)
+              : await client.request(
+                  route.method,
+                  `${pathOf(route)}?${new URLSearchParams(value as Record<string, string>)}`,
+                )
           const answer = await answerOf(response)
           checked++
-          if (answer.status !== 400 || internals.test(answer.text)) failures.push(`${route.key} ${target}.${path.join('.')} -> ${answer.status} ${answer.text.slice(0, 120)}`)
+          if (answer.status !== 400 || internals.test(answer.text))
+            failures.push(`${route.key} ${target}.${path.join('.')} -> ${answer.status} ${answer.text.slice(0, 120)}`)
         }
       }
     }
@@ -113,7 +135,9 @@ describe('bad input on every route', () => {
     const failures: string[] = []
     for (const route of routes.filter((candidate) => candidate.path.includes('/:'))) {
       const path = route.path.replace(/:(\w+)/g, 'x%00y')
-      const answer = await answerOf(await adminElsewhere().request(route.method, path, writeMethods.has(route.method) ? {} : undefined))
+      const answer = await answerOf(
+        await adminElsewhere().request(route.method, path, writeMethods.has(route.method) ? {} : undefined),
+      )
       if (answer.status >= 500 || internals.test(answer.text)) failures.push(`${route.key} -> ${answer.status}`)
     }
     const form = new FormData()
@@ -132,8 +156,11 @@ describe('bad input on every route', () => {
       for (const path of stringPaths(sample)) {
         const client = adminElsewhere()
         for (const hostile of hostileStrings) {
-          const answer = await answerOf(await client.request(route.method, pathOf(route), withStringAt(sample, path, hostile)))
-          if (answer.status >= 500 || internals.test(answer.text)) failures.push(`${route.key} ${path.join('.')} = ${hostile.slice(0, 30)} -> ${answer.status}`)
+          const answer = await answerOf(
+            await client.request(route.method, pathOf(route), withStringAt(sample, path, hostile)),
+          )
+          if (answer.status >= 500 || internals.test(answer.text))
+            failures.push(`${route.key} ${path.join('.')} = ${hostile.slice(0, 30)} -> ${answer.status}`)
         }
       }
     }
@@ -143,14 +170,17 @@ describe('bad input on every route', () => {
   test('a JSON body over the limit is refused with 413 before it is read, on every route that takes one', async () => {
     const huge = JSON.stringify({ content: 'x'.repeat(requestBodyLimits.jsonBytes) })
     const failures: string[] = []
-    for (const route of routes.filter((candidate) => writeMethods.has(candidate.method) && candidate.path !== '/api/accounts/sign-out')) {
+    for (const route of routes.filter(
+      (candidate) => writeMethods.has(candidate.method) && candidate.path !== '/api/accounts/sign-out',
+    )) {
       const response = await t.app.request(pathOf(route), {
         method: route.method,
         headers: { origin: testBaseUrl, 'content-type': 'application/json', cookie: cookieOf(admin) },
         body: huge,
       })
       const answer = await answerOf(response)
-      if (answer.status !== 413 || answer.error?.message !== genericMessages.bodyTooLarge) failures.push(`${route.key} -> ${answer.status}`)
+      if (answer.status !== 413 || answer.error?.message !== genericMessages.bodyTooLarge)
+        failures.push(`${route.key} -> ${answer.status}`)
     }
     expect(failures).toEqual([])
   })
@@ -176,13 +206,19 @@ describe('requests from another site', () => {
         if (origin) headers.origin = origin
         const answer = await answerOf(await t.app.request(pathOf(route), { method: route.method, headers, body: '{}' }))
         const exempt = route.path === '/api/billing/webhook'
-        if (exempt ? answer.error?.message === genericMessages.foreignOrigin : answer.status !== 403 || answer.error?.message !== genericMessages.foreignOrigin) {
+        if (
+          exempt
+            ? answer.error?.message === genericMessages.foreignOrigin
+            : answer.status !== 403 || answer.error?.message !== genericMessages.foreignOrigin
+        ) {
           failures.push(`${route.key} from ${origin ?? 'no origin'} -> ${answer.status}`)
         }
       }
     }
     expect(failures).toEqual([])
     // reads stay open to links from anywhere
-    expect((await t.app.request('/api/billing/plans', { headers: { origin: 'https://evil.example' } })).status).toBe(200)
+    expect((await t.app.request('/api/billing/plans', { headers: { origin: 'https://evil.example' } })).status).toBe(
+      200,
+    )
   })
 })

@@ -37,14 +37,24 @@ const ConfigSchema = z
 
     ADMIN_REQUIRE_2FA: booleanFlag.default(false),
 
-    STRIPE_SECRET_KEY: z.string().regex(/^(sk|rk)_/, 'must start with sk_ or rk_').optional(),
-    STRIPE_WEBHOOK_SECRET: z.string().regex(/^whsec_/, 'must start with whsec_').optional(),
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_/, 'must start with sk_ or rk_')
+      .optional(),
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_/, 'must start with whsec_')
+      .optional(),
     // Where the Stripe SDK sends its requests: Stripe itself unless a stand-in is given (tests)
     STRIPE_API_HOST: z.string().min(1).optional(),
     STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     // spec 000 §5: the one promo word, compared case-insensitively; no promo when unset
-    PROMO_CODE: z.string().trim().regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3-32 letters, digits, - or _').optional(),
+    PROMO_CODE: z
+      .string()
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3-32 letters, digits, - or _')
+      .optional(),
     TRUST_PROXY: booleanFlag.default(false),
   })
   .refine((c) => Boolean(c.GOOGLE_CLIENT_ID) === Boolean(c.GOOGLE_CLIENT_SECRET), {

@@ -22,7 +22,8 @@ function start(env: Record<string, string>) {
     async waitForOutput(pattern: RegExp, timeoutMs = 40_000) {
       const deadline = Date.now() + timeoutMs
       while (!pattern.test(output)) {
-        if (Date.now() > deadline || child.exitCode !== null) throw new Error(`did not print ${pattern} (exit ${child.exitCode}):\n${output}`)
+        if (Date.now() > deadline || child.exitCode !== null)
+          throw new Error(`did not print ${pattern} (exit ${child.exitCode}):\n${output}`)
         await new Promise((resolve) => setTimeout(resolve, 100))
       }
     },
@@ -46,7 +47,9 @@ describe('the server process', () => {
     expect(await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()).toEqual({ status: 'ready' })
     expect(existsSync(path.join(dataDir, 'prestige.lock'))).toBe(true)
     // the demo board is alive on first start: its newest jobs show on the landing page
-    const latest = (await (await fetch(`http://127.0.0.1:${port}/api/jobs/latest`)).json()) as { jobs: { title: string }[] }
+    const latest = (await (await fetch(`http://127.0.0.1:${port}/api/jobs/latest`)).json()) as {
+      jobs: { title: string }[]
+    }
     expect(latest.jobs).toHaveLength(3)
 
     const second = start({ PORT: String(Number(port) + 1), DATA_DIR: dataDir })
@@ -62,7 +65,13 @@ describe('the server process', () => {
     const productionDir = mkdtempSync(path.join(tmpdir(), 'prestige-main-production-'))
     const port = String(20_000 + Math.floor(Math.random() * 20_000))
     const appUrl = `http://127.0.0.1:${port}`
-    const env = { NODE_ENV: 'production', AUTH_SECRET: 'a-production-secret-of-at-least-32-chars', PORT: port, APP_URL: appUrl, DATA_DIR: productionDir }
+    const env = {
+      NODE_ENV: 'production',
+      AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+      PORT: port,
+      APP_URL: appUrl,
+      DATA_DIR: productionDir,
+    }
     const adminSignIn = async (password: string) => {
       const response = await fetch(`${appUrl}/api/accounts/admin-sign-in`, {
         method: 'POST',

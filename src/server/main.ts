@@ -23,7 +23,8 @@ async function main() {
     ? await openDatabase({
         kind: 'postgres',
         url: config.DATABASE_URL,
-        onIdleConnectionLost: (error) => logger.warn({ err: error }, 'an idle database connection was closed by the server'),
+        onIdleConnectionLost: (error) =>
+          logger.warn({ err: error }, 'an idle database connection was closed by the server'),
       })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR })
   await migrateDatabase(database)
@@ -37,7 +38,10 @@ async function main() {
   const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
-    const lines = [`Prestige Labs is running at ${config.baseUrl} (port ${info.port}, database: ${database.kind})`, ...demoStartLines(demo, plan)]
+    const lines = [
+      `Prestige Labs is running at ${config.baseUrl} (port ${info.port}, database: ${database.kind})`,
+      ...demoStartLines(demo, plan),
+    ]
     console.log(lines.join('\n'))
   })
 

@@ -179,7 +179,9 @@ const apiEntries = /* @__PURE__ */ (() =>
 /** The table entry an API request falls under: its longest matching prefix (for its method), or undefined (unknown areas 404). */
 export function apiAccessEntry(pathname: string, method = 'GET'): { key: string; level: AccessLevel } | undefined {
   const entry = apiEntries.find(
-    (candidate) => (!candidate.method || candidate.method === method) && (pathname === candidate.prefix || pathname.startsWith(`${candidate.prefix}/`)),
+    (candidate) =>
+      (!candidate.method || candidate.method === method) &&
+      (pathname === candidate.prefix || pathname.startsWith(`${candidate.prefix}/`)),
   )
   return entry && { key: entry.method ? `${entry.method} ${entry.prefix}` : entry.prefix, level: entry.level }
 }

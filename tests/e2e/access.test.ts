@@ -28,8 +28,10 @@ async function outcomeOf(page: Page, path: string, level: AccessLevel, viewer: V
   const pathname = () => new URL(page.url()).pathname
   try {
     if (decision === 'sign-in') await page.waitForURL((url) => url.pathname === '/login', { timeout: 15_000 })
-    else if (decision === 'admin-only') await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
-    else if (decision === 'premium') await page.getByRole('heading', { name: 'Premium Feature' }).waitFor({ timeout: 15_000 })
+    else if (decision === 'admin-only')
+      await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 15_000 })
+    else if (decision === 'premium')
+      await page.getByRole('heading', { name: 'Premium Feature' }).waitFor({ timeout: 15_000 })
     else {
       // the page (or the not-found page of an area still to come) has drawn its heading
       await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 })

@@ -14,8 +14,20 @@ let stack: Stack
 type Theme = 'light' | 'dark'
 
 const accounts = {
-  subscriber: { email: 'a11y-sub@example.com', password: 'A11y-Sub-2026', firstName: 'Ally', lastName: 'Reader', subscribedDays: 30 },
-  admin: { email: 'a11y-admin@example.com', password: 'A11y-Admin-2026', firstName: 'Addie', lastName: 'Min', admin: true },
+  subscriber: {
+    email: 'a11y-sub@example.com',
+    password: 'A11y-Sub-2026',
+    firstName: 'Ally',
+    lastName: 'Reader',
+    subscribedDays: 30,
+  },
+  admin: {
+    email: 'a11y-admin@example.com',
+    password: 'A11y-Admin-2026',
+    firstName: 'Addie',
+    lastName: 'Min',
+    admin: true,
+  },
 } as const
 
 /** Real ids for the table's parameters; a page with another parameter is left out. */
@@ -68,7 +80,10 @@ async function scanPages(role: PageRole, theme: Theme): Promise<string[]> {
         throw new Error(`${path} as a ${role} in the ${theme} theme never finished loading: ${error.message}`)
       })
       expect(new URL(page.url()).pathname, `${path} opened as a ${role}`).toBe(path)
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark')), `${path} in the ${theme} theme`).toBe(theme === 'dark')
+      expect(
+        await page.evaluate(() => document.documentElement.classList.contains('dark')),
+        `${path} in the ${theme} theme`,
+      ).toBe(theme === 'dark')
       // a page of the table still to be built shows the not-found page: scanned once is enough
       if (await showsNotFound(page)) {
         if (notFoundScanned) continue

@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { authenticator } from 'otplib'
-import { seriousAccessibilityViolations, signInThroughForm, startStack, waitForPath, type Stack } from './support/stack.ts'
+import {
+  seriousAccessibilityViolations,
+  signInThroughForm,
+  startStack,
+  waitForPath,
+  type Stack,
+} from './support/stack.ts'
 
 let stack: Stack
 
@@ -41,14 +47,22 @@ describe('a new visitor', () => {
   })
 
   test('is sent to /login from a guarded page and comes back to it after signing in, then signs out', async () => {
-    await stack.createMember({ email: 'returning@example.com', password: 'Returning-2026', firstName: 'Rita', lastName: 'Return' })
+    await stack.createMember({
+      email: 'returning@example.com',
+      password: 'Returning-2026',
+      firstName: 'Rita',
+      lastName: 'Return',
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/settings')
     await waitForPath(page, '/login')
     await signInThroughForm(page, 'returning@example.com', 'Returning-2026')
     await waitForPath(page, '/settings')
 
-    await page.getByRole('button', { name: /Rita|Profile/ }).first().click()
+    await page
+      .getByRole('button', { name: /Rita|Profile/ })
+      .first()
+      .click()
     await page.getByRole('menuitem', { name: 'Sign Out' }).click()
     await waitForPath(page, '/')
     await expect.poll(() => page.getByText('Signed out successfully').count()).toBeGreaterThan(0)
@@ -58,7 +72,12 @@ describe('a new visitor', () => {
 
 describe('sign-in protection', () => {
   test('ten wrong passwords lock the account, and clearing cookies does not unlock it', async () => {
-    await stack.createMember({ email: 'target@example.com', password: 'Target-Pass-2026', firstName: 'Tara', lastName: 'Get' })
+    await stack.createMember({
+      email: 'target@example.com',
+      password: 'Target-Pass-2026',
+      firstName: 'Tara',
+      lastName: 'Get',
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     for (let attempt = 1; attempt <= 10; attempt++) {
@@ -72,13 +91,20 @@ describe('sign-in protection', () => {
     const fresh = await stack.newPage()
     await fresh.page.goto('/login')
     await signInThroughForm(fresh.page, 'target@example.com', 'Target-Pass-2026')
-    await expect.poll(() => fresh.page.getByText(/Account locked\. Please try again in \d+ minutes\./).count()).toBeGreaterThan(0)
+    await expect
+      .poll(() => fresh.page.getByText(/Account locked\. Please try again in \d+ minutes\./).count())
+      .toBeGreaterThan(0)
     expect(new URL(fresh.page.url()).pathname).toBe('/login')
     await fresh.context.close()
   })
 
   test('a member resets the password through the link in the e-mail', async () => {
-    await stack.createMember({ email: 'reset.me@example.com', password: 'Old-Password-1', firstName: 'Remy', lastName: 'Set' })
+    await stack.createMember({
+      email: 'reset.me@example.com',
+      password: 'Old-Password-1',
+      firstName: 'Remy',
+      lastName: 'Set',
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await page.getByRole('button', { name: 'Forgot your password?' }).click()
@@ -117,7 +143,12 @@ describe('other ways in', () => {
   })
 
   test('a member turns on two-factor in settings and then signs in with a code', async () => {
-    await stack.createMember({ email: 'careful@example.com', password: 'Careful-Pass-1', firstName: 'Cara', lastName: 'Ful' })
+    await stack.createMember({
+      email: 'careful@example.com',
+      password: 'Careful-Pass-1',
+      firstName: 'Cara',
+      lastName: 'Ful',
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await signInThroughForm(page, 'careful@example.com', 'Careful-Pass-1')
@@ -208,7 +239,13 @@ describe('e-mail verification', () => {
 
 describe('guards', () => {
   test('a member opening /admin lands on /dashboard', async () => {
-    await stack.createMember({ email: 'curious@example.com', password: 'Curious-Pass-1', firstName: 'Cu', lastName: 'Rious', subscribedDays: 30 })
+    await stack.createMember({
+      email: 'curious@example.com',
+      password: 'Curious-Pass-1',
+      firstName: 'Cu',
+      lastName: 'Rious',
+      subscribedDays: 30,
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await signInThroughForm(page, 'curious@example.com', 'Curious-Pass-1')
@@ -219,7 +256,12 @@ describe('guards', () => {
   })
 
   test('a free member on a premium page sees the Premium Feature lock screen leading to /subscription', async () => {
-    await stack.createMember({ email: 'free.rider@example.com', password: 'Free-Rider-1', firstName: 'Fre', lastName: 'E' })
+    await stack.createMember({
+      email: 'free.rider@example.com',
+      password: 'Free-Rider-1',
+      firstName: 'Fre',
+      lastName: 'E',
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await signInThroughForm(page, 'free.rider@example.com', 'Free-Rider-1')
@@ -232,7 +274,13 @@ describe('guards', () => {
   })
 
   test('an admin signs in through the Admin Login dialog and lands on /admin', async () => {
-    await stack.createMember({ email: 'chief@example.com', password: 'Chief-Pass-1', firstName: 'Chi', lastName: 'Ef', admin: true })
+    await stack.createMember({
+      email: 'chief@example.com',
+      password: 'Chief-Pass-1',
+      firstName: 'Chi',
+      lastName: 'Ef',
+      admin: true,
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/login')
     await page.getByRole('button', { name: 'Admin Login' }).click()

@@ -36,7 +36,9 @@ describe('community feed', () => {
     await openCommunity(bob.page)
 
     await alice.page.getByLabel('Share something with the community').fill('Just finished my portfolio!')
-    await alice.page.getByLabel('Photo or video').setInputFiles({ name: 'portfolio.png', mimeType: 'image/png', buffer: solidPng(64, 48) })
+    await alice.page
+      .getByLabel('Photo or video')
+      .setInputFiles({ name: 'portfolio.png', mimeType: 'image/png', buffer: solidPng(64, 48) })
     await alice.page.getByRole('img', { name: 'Selected photo' }).waitFor()
     await alice.page.getByRole('button', { name: 'Post', exact: true }).click()
     await alice.page.getByText(communityMessages.postCreated).waitFor()
@@ -47,7 +49,11 @@ describe('community feed', () => {
     const photo = bobsView.getByRole('img', { name: 'Photo shared by Alice Member' })
     await photo.waitFor()
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(64)
-    await bobsView.getByText('about', { exact: false }).or(bobsView.getByText('less than a minute ago')).first().waitFor()
+    await bobsView
+      .getByText('about', { exact: false })
+      .or(bobsView.getByText('less than a minute ago'))
+      .first()
+      .waitFor()
 
     await bobsView.getByRole('button', { name: 'Like (0 likes)' }).click()
     await bobsView.getByRole('button', { name: 'Unlike (1 like)' }).waitFor()
@@ -96,7 +102,11 @@ describe('community feed', () => {
     await openCommunity(page)
     const picker = page.getByLabel('Photo or video')
 
-    await picker.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.concat([solidPng(), Buffer.alloc(6 * 1024 * 1024)]) })
+    await picker.setInputFiles({
+      name: 'huge.png',
+      mimeType: 'image/png',
+      buffer: Buffer.concat([solidPng(), Buffer.alloc(6 * 1024 * 1024)]),
+    })
     await page.getByText(communityMessages.fileTooLarge).waitFor()
 
     // the browser believes the name; the server reads the bytes
@@ -115,7 +125,13 @@ describe('community feed', () => {
     await member.page.getByRole('button', { name: 'Post', exact: true }).click()
     await postBy(member.page, 'Buy cheap followers now').waitFor()
 
-    const admin = await stack.signedInPage({ email: 'moderator@example.com', password: 'Moderator-Pass-1', firstName: 'Mo', lastName: 'Derator', admin: true })
+    const admin = await stack.signedInPage({
+      email: 'moderator@example.com',
+      password: 'Moderator-Pass-1',
+      firstName: 'Mo',
+      lastName: 'Derator',
+      admin: true,
+    })
     await openCommunity(admin.page)
     expect(await seriousAccessibilityViolations(admin.page)).toEqual([])
 

@@ -15,7 +15,13 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const admin = { email: 'inbox-admin@example.com', password: 'Inbox-Admin-1', firstName: 'Ina', lastName: 'Box', admin: true }
+const admin = {
+  email: 'inbox-admin@example.com',
+  password: 'Inbox-Admin-1',
+  firstName: 'Ina',
+  lastName: 'Box',
+  admin: true,
+}
 
 describe('contact and business forms reach the admin inbox', () => {
   test('a visitor writes in, the admins hear of it and an admin works through the inbox', async () => {
@@ -65,15 +71,29 @@ describe('contact and business forms reach the admin inbox', () => {
     const message = adminPage.getByRole('article', { name: 'Message from Vera Visitor' })
     await message.waitFor()
     expect(await adminPage.getByRole('tab', { name: /Contact messages/ }).textContent()).toContain('1')
-    expect(await message.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).toBe('mailto:vera@example.com?subject=Re%3A%20Group%20membership')
+    expect(await message.getByRole('link', { name: 'Reply by e-mail' }).getAttribute('href')).toBe(
+      'mailto:vera@example.com?subject=Re%3A%20Group%20membership',
+    )
     await adminPage.getByLabel('Status of the message from Vera Visitor').selectOption('done')
-    await expect.poll(async () => (await stack.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, 'vera@example.com')))[0]?.status).toBe('done')
+    await expect
+      .poll(
+        async () =>
+          (await stack.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, 'vera@example.com')))[0]
+            ?.status,
+      )
+      .toBe('done')
 
     await adminPage.getByRole('tab', { name: /Business requests/ }).click()
     await adminPage.getByRole('article', { name: 'Request from Harbor Books' }).waitFor()
     await adminPage.getByLabel('Search').fill('catalogue')
     await adminPage.getByLabel('Status of the request from Harbor Books').selectOption('done')
-    await expect.poll(async () => (await stack.db.select().from(businessRequests).where(eq(businessRequests.businessName, 'Harbor Books')))[0]?.status).toBe('done')
+    await expect
+      .poll(
+        async () =>
+          (await stack.db.select().from(businessRequests).where(eq(businessRequests.businessName, 'Harbor Books')))[0]
+            ?.status,
+      )
+      .toBe('done')
     await adminPage.getByLabel('Search').fill('nothing like this')
     await adminPage.getByText('Nothing matches this search.').waitFor()
     expect(await seriousAccessibilityViolations(adminPage)).toEqual([])
@@ -81,7 +101,12 @@ describe('contact and business forms reach the admin inbox', () => {
   })
 
   test('members cannot open the inbox', async () => {
-    const { page, context } = await stack.signedInPage({ email: 'plain-member@example.com', password: 'Plain-Member-1', firstName: 'Pla', lastName: 'In' })
+    const { page, context } = await stack.signedInPage({
+      email: 'plain-member@example.com',
+      password: 'Plain-Member-1',
+      firstName: 'Pla',
+      lastName: 'In',
+    })
     const response = await page.request.get('/api/admin/inbox')
     expect(response.status()).toBe(403)
     await context.close()

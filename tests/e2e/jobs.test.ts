@@ -15,8 +15,20 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const admin = { email: 'jobs-admin@example.com', password: 'Jobs-Admin-2026', firstName: 'Jo', lastName: 'Boss', admin: true }
-const seeker = { email: 'seeker@example.com', password: 'Seeker-Pass-2026', firstName: 'Sam', lastName: 'Seeker', subscribedDays: 30 }
+const admin = {
+  email: 'jobs-admin@example.com',
+  password: 'Jobs-Admin-2026',
+  firstName: 'Jo',
+  lastName: 'Boss',
+  admin: true,
+}
+const seeker = {
+  email: 'seeker@example.com',
+  password: 'Seeker-Pass-2026',
+  firstName: 'Sam',
+  lastName: 'Seeker',
+  subscribedDays: 30,
+}
 
 describe('the private job board', () => {
   test('a subscriber finds a job, sees the match grow with a new skill and applies; the admin moves the application and the member hears of it', async () => {
@@ -33,8 +45,19 @@ describe('the private job board', () => {
       requirements: ['Strong Python'],
       benefits: ['Learning budget'],
     })
-    await createJob(stack.db, { title: 'Contract React Developer', company: 'Bluepeak Software', location: 'Remote', type: 'Contract', remote: true })
-    await createJob(stack.db, { title: 'Marketing Coordinator', company: 'Lumen Health', location: 'Boston, MA', type: 'Part-time' })
+    await createJob(stack.db, {
+      title: 'Contract React Developer',
+      company: 'Bluepeak Software',
+      location: 'Remote',
+      type: 'Contract',
+      remote: true,
+    })
+    await createJob(stack.db, {
+      title: 'Marketing Coordinator',
+      company: 'Lumen Health',
+      location: 'Boston, MA',
+      type: 'Part-time',
+    })
     await createJob(stack.db, { title: 'Closed Engineer Role', company: 'Gone Inc', status: 'closed' })
 
     const { page } = await stack.signedInPage(seeker)
@@ -104,7 +127,9 @@ describe('the private job board', () => {
     await dialog.getByRole('button', { name: 'Submit Application' }).click()
     await page.getByText(jobMessages.applied).waitFor()
     // the Apply button is gone: keyboard focus lands on what replaced it
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('applied-state')
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid')))
+      .toBe('applied-state')
     await stack.smtp.waitFor('sam.applies@example.com', /application/i)
     const adminMail = await stack.smtp.waitFor(admin.email, /Data Platform Engineer/)
     expect(adminMail.text).toContain('/api/applications/')
@@ -128,7 +153,9 @@ describe('the private job board', () => {
     const download = adminPage.waitForEvent('download')
     await entry.getByRole('link', { name: /Download resume/ }).click()
     const file = await (await download).path()
-    expect(Buffer.compare(await readFile(file), await readFile(fixturePath('resumes', 'rendercv_john_doe_moderncv.pdf')))).toBe(0)
+    expect(
+      Buffer.compare(await readFile(file), await readFile(fixturePath('resumes', 'rendercv_john_doe_moderncv.pdf'))),
+    ).toBe(0)
     await entry.getByRole('button', { name: 'Move to interviewing: Sam Seeker' }).click()
     await adminPage.getByText(jobMessages.statusUpdated).waitFor()
     const news = await stack.smtp.waitFor('sam.applies@example.com', /interview/i)
@@ -136,11 +163,23 @@ describe('the private job board', () => {
     expect(await seriousAccessibilityViolations(adminPage)).toEqual([])
 
     await page.reload()
-    await expect.poll(() => page.getByTestId('my-application').getByTestId('application-status').textContent(), { timeout: 15_000 }).toBe('Interviewing')
+    await expect
+      .poll(() => page.getByTestId('my-application').getByTestId('application-status').textContent(), {
+        timeout: 15_000,
+      })
+      .toBe('Interviewing')
 
     // another member cannot download that resume: it does not exist for them
-    const resumeUrl = await page.getByRole('link', { name: 'Download resume for Data Platform Engineer' }).getAttribute('href')
-    const other = await stack.signedInPage({ email: 'nosy@example.com', password: 'Nosy-Pass-2026', firstName: 'No', lastName: 'Sy', subscribedDays: 30 })
+    const resumeUrl = await page
+      .getByRole('link', { name: 'Download resume for Data Platform Engineer' })
+      .getAttribute('href')
+    const other = await stack.signedInPage({
+      email: 'nosy@example.com',
+      password: 'Nosy-Pass-2026',
+      firstName: 'No',
+      lastName: 'Sy',
+      subscribedDays: 30,
+    })
     const refused = await other.page.request.get(resumeUrl!)
     expect(refused.status()).toBe(404)
   })
@@ -160,12 +199,23 @@ describe('the private job board', () => {
     await form.getByLabel('Description').fill('Keep payments flowing at three in the morning.')
     await form.getByLabel('Kubernetes', { exact: true }).check()
     await form.getByLabel('Teamwork', { exact: true }).check()
-    await form.getByLabel('Company logo').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(64, 64) })
+    await form
+      .getByLabel('Company logo')
+      .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: solidPng(64, 64) })
     await form.getByRole('button', { name: 'Create job' }).click()
     await page.getByText(jobMessages.created).waitFor()
     const row = page.getByRole('row', { name: /Site Reliability Engineer/ })
     await row.waitFor()
-    await expect.poll(() => row.locator('img').first().evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(64)
+    await expect
+      .poll(
+        () =>
+          row
+            .locator('img')
+            .first()
+            .evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)),
+        { timeout: 10_000 },
+      )
+      .toBe(64)
 
     // at once the newest job of the landing teaser, where a visitor is asked to sign in to apply
     const visitor = await stack.newPage()
@@ -194,7 +244,12 @@ describe('the private job board', () => {
   })
 
   test('a free member meets the lock screen on the board', async () => {
-    const free = await stack.signedInPage({ email: 'free.jobs@example.com', password: 'Free-Pass-2026', firstName: 'Fre', lastName: 'E' })
+    const free = await stack.signedInPage({
+      email: 'free.jobs@example.com',
+      password: 'Free-Pass-2026',
+      firstName: 'Fre',
+      lastName: 'E',
+    })
     await free.page.goto('/jobs')
     await free.page.getByRole('heading', { name: 'Premium Feature' }).waitFor({ timeout: 15_000 })
   })

@@ -57,7 +57,9 @@ describe('landing page', () => {
     const { page, context } = await stack.newPage()
     await page.goto('/')
     const footer = page.getByRole('navigation', { name: 'Footer' })
-    const links = await footer.getByRole('link').evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]))
+    const links = await footer
+      .getByRole('link')
+      .evaluateAll((anchors) => anchors.map((a) => [a.textContent, a.getAttribute('href')]))
     expect(links.length).toBeGreaterThan(4)
     for (const [, href] of links.filter(([, href]) => href !== '/community')) {
       await page.goto(href!)
@@ -89,13 +91,18 @@ describe('landing page', () => {
     page.on('response', (response) => {
       if (response.request().resourceType() !== 'script') return
       const headers = response.headers()
-      scripts.push({ url: response.url(), encoding: headers['content-encoding'], cacheControl: headers['cache-control'] })
+      scripts.push({
+        url: response.url(),
+        encoding: headers['content-encoding'],
+        cacheControl: headers['cache-control'],
+      })
     })
     await page.goto('/')
     await page.waitForLoadState('load')
     await context.close()
     expect(scripts.length).toBeGreaterThan(0)
-    for (const script of scripts) expect(script).toMatchObject({ encoding: 'br', cacheControl: 'public, max-age=31536000, immutable' })
+    for (const script of scripts)
+      expect(script).toMatchObject({ encoding: 'br', cacheControl: 'public, max-age=31536000, immutable' })
 
     const path = new URL(scripts[0]!.url).pathname
     const plain = await rawGet(path, 'identity')

@@ -19,8 +19,19 @@ let linkedOnlyJobId: string
 beforeAll(async () => {
   stack = await startStack()
   // demo-like data, so pages with an id and lists with links have something to show
-  const job = await createJob(stack.db, { title: 'Link Checker Analyst', company: 'Walkway Labs', location: 'Remote', type: 'Full-time', remote: true })
-  const second = await createJob(stack.db, { title: 'Second Opening', company: 'Walkway Labs', location: 'Austin, TX', type: 'Contract' })
+  const job = await createJob(stack.db, {
+    title: 'Link Checker Analyst',
+    company: 'Walkway Labs',
+    location: 'Remote',
+    type: 'Full-time',
+    remote: true,
+  })
+  const second = await createJob(stack.db, {
+    title: 'Second Opening',
+    company: 'Walkway Labs',
+    location: 'Austin, TX',
+    type: 'Contract',
+  })
   ids.jobId = job.id
   linkedOnlyJobId = second.id
 })
@@ -44,7 +55,8 @@ function startPaths(viewer: Viewer): string[] {
 function trackPending(page: Page) {
   const pending = new Set<unknown>()
   const counts = (request: { resourceType(): string; url(): string }) =>
-    ['fetch', 'xhr', 'script'].includes(request.resourceType()) && !new URL(request.url()).pathname.startsWith('/api/live')
+    ['fetch', 'xhr', 'script'].includes(request.resourceType()) &&
+    !new URL(request.url()).pathname.startsWith('/api/live')
   page.on('request', (request) => {
     if (counts(request)) pending.add(request)
   })
@@ -73,7 +85,9 @@ async function visit(page: Page, path: string) {
 
 /** Same-origin page paths of every link on the page (no API or file addresses, no fragments). */
 async function linkedPaths(page: Page, origin: string): Promise<string[]> {
-  const hrefs = await page.locator('a[href]').evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
+  const hrefs = await page
+    .locator('a[href]')
+    .evaluateAll((anchors) => anchors.map((anchor) => (anchor as HTMLAnchorElement).href))
   return hrefs.flatMap((href) => {
     const url = new URL(href)
     if (url.origin !== origin || url.pathname.startsWith('/api/') || /\.\w+$/.test(url.pathname)) return []
@@ -112,7 +126,9 @@ describe('no link leads to a page that does not exist', () => {
         }
       }
 
-      const dead = [...new Set(links.filter((link) => notFound.has(link.to)).map((link) => `${link.from} -> ${link.to}`))]
+      const dead = [
+        ...new Set(links.filter((link) => notFound.has(link.to)).map((link) => `${link.from} -> ${link.to}`)),
+      ]
       expect(dead).toEqual([])
       // the walk went beyond its start pages: a job no start page names was reached through the lists' links
       if (role.viewer.subscribed) expect(seen).toContain(`/jobs/${linkedOnlyJobId}`)

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { insertApplication } from '#server/modules/jobs/applications/queries.ts'
 import { createJob } from '#server/testing/jobs.ts'
-import { seriousAccessibilityViolations, signInThroughForm, startStack, waitForPath, type Stack } from './support/stack.ts'
+import {
+  seriousAccessibilityViolations,
+  signInThroughForm,
+  startStack,
+  waitForPath,
+  type Stack,
+} from './support/stack.ts'
 
 // Issue 12, item 7: each member lands where they can act, on a page filled with
 // their own real data, and the two dashboards carry names a member tells apart.
@@ -49,15 +55,24 @@ describe('where a member lands after sign-in, and what they find there', () => {
     // location, experience level and industries of nine: the profile's own data
     const completeness = card(page, 'Your profile').getByRole('progressbar', { name: 'Profile completeness' })
     await expect.poll(() => completeness.getAttribute('aria-valuenow')).toBe('33')
-    expect(await card(page, 'Your profile').getByRole('link', { name: 'Complete your profile' }).getAttribute('href')).toBe('/profile')
+    expect(
+      await card(page, 'Your profile').getByRole('link', { name: 'Complete your profile' }).getAttribute('href'),
+    ).toBe('/profile')
     await expect.poll(() => page.getByTestId('saved-jobs-count').textContent()).toBe('0')
     await expect.poll(() => page.getByTestId('applications-count').textContent()).toBe('0')
 
     // the two dashboards are named apart in the menu
     const main = page.getByRole('navigation', { name: 'Main' })
-    expect(await main.getByRole('link').allTextContents()).toEqual(['My Account', 'Community', 'Prestige Club', 'Private Job Board'])
+    expect(await main.getByRole('link').allTextContents()).toEqual([
+      'My Account',
+      'Community',
+      'Prestige Club',
+      'Private Job Board',
+    ])
     // the logo leads home, which is here
-    expect(await page.getByRole('banner').getByRole('link', { name: 'Prestige Labs' }).getAttribute('href')).toBe('/dashboard')
+    expect(await page.getByRole('banner').getByRole('link', { name: 'Prestige Labs' }).getAttribute('href')).toBe(
+      '/dashboard',
+    )
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 
     await plan.getByRole('link', { name: 'See plans and subscribe' }).click()
@@ -66,8 +81,20 @@ describe('where a member lands after sign-in, and what they find there', () => {
   })
 
   test('a subscriber lands on the Prestige Club with the latest jobs and their skills; My Account counts what they saved and applied to', async () => {
-    const job = await createJob(stack.db, { title: 'Club Analyst', company: 'Clubhouse Co', location: 'Remote', type: 'Full-time', remote: true })
-    const account = { email: 'home-sub@example.com', password: 'Home-Sub-1', firstName: 'Sol', lastName: 'Sub', subscribedDays: 30 }
+    const job = await createJob(stack.db, {
+      title: 'Club Analyst',
+      company: 'Clubhouse Co',
+      location: 'Remote',
+      type: 'Full-time',
+      remote: true,
+    })
+    const account = {
+      email: 'home-sub@example.com',
+      password: 'Home-Sub-1',
+      firstName: 'Sol',
+      lastName: 'Sub',
+      subscribedDays: 30,
+    }
     const member = await stack.createMember(account)
     // an application of theirs, as the application modal writes it
     await insertApplication(stack.db, {
@@ -105,19 +132,32 @@ describe('where a member lands after sign-in, and what they find there', () => {
     await waitForPath(page, '/dashboard')
     await expect.poll(() => page.getByTestId('saved-jobs-count').textContent()).toBe('1')
     await expect.poll(() => page.getByTestId('applications-count').textContent()).toBe('1')
-    await card(page, 'Your plan').getByText(/^Renews on /).waitFor()
+    await card(page, 'Your plan')
+      .getByText(/^Renews on /)
+      .waitFor()
     expect(await card(page, 'Your plan').getByRole('link', { name: 'See plans and subscribe' }).count()).toBe(0)
     await context.close()
   })
 
   test('an admin signing in through the ordinary form lands on the admin area', async () => {
-    const { page, context } = await signIn({ email: 'home-admin@example.com', password: 'Home-Admin-1', firstName: 'Ada', lastName: 'Home', admin: true })
+    const { page, context } = await signIn({
+      email: 'home-admin@example.com',
+      password: 'Home-Admin-1',
+      firstName: 'Ada',
+      lastName: 'Home',
+      admin: true,
+    })
     expect(new URL(page.url()).pathname).toBe('/admin')
     await context.close()
   })
 
   test('a page that asked for the sign-in still comes first', async () => {
-    await stack.createMember({ email: 'home-asked@example.com', password: 'Home-Asked-1', firstName: 'Ask', lastName: 'Ed' })
+    await stack.createMember({
+      email: 'home-asked@example.com',
+      password: 'Home-Asked-1',
+      firstName: 'Ask',
+      lastName: 'Ed',
+    })
     const { page, context } = await stack.newPage()
     await page.goto('/saved')
     await waitForPath(page, '/login')

@@ -12,8 +12,20 @@ import { pagePathsFor, showsNotFound, type PageRole } from './support/pages.ts'
 let stack: Stack
 
 const accounts = {
-  subscriber: { email: 'polish-sub@example.com', password: 'Polish-Sub-2026', firstName: 'Paula', lastName: 'Lish', subscribedDays: 30 },
-  admin: { email: 'polish-admin@example.com', password: 'Polish-Admin-2026', firstName: 'Pat', lastName: 'Min', admin: true },
+  subscriber: {
+    email: 'polish-sub@example.com',
+    password: 'Polish-Sub-2026',
+    firstName: 'Paula',
+    lastName: 'Lish',
+    subscribedDays: 30,
+  },
+  admin: {
+    email: 'polish-admin@example.com',
+    password: 'Polish-Admin-2026',
+    firstName: 'Pat',
+    lastName: 'Min',
+    admin: true,
+  },
 } as const
 
 const euroJob = { title: 'Platform Engineer Berlin', company: 'Spree Systems', salary: '€55,000 - €65,000' }
@@ -47,7 +59,12 @@ async function openAs(role: PageRole) {
  * on the next timer tick, React draws on the next frames.
  */
 async function afterRendering(page: Page) {
-  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))))
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      ),
+  )
 }
 
 /** How many times `text` is on screen, inline or in a toast, once the answer to `request` is in and drawn. */
@@ -59,7 +76,9 @@ async function timesShown(page: Page, text: string, request: Promise<unknown>) {
 }
 
 const answerTo = (page: Page, method: string, path: string) =>
-  page.waitForResponse((response) => response.request().method() === method && new URL(response.url()).pathname === path)
+  page.waitForResponse(
+    (response) => response.request().method() === method && new URL(response.url()).pathname === path,
+  )
 
 describe('page titles', () => {
   test('every page of the access table names itself in the title, and a page still to come reads Page not found', async () => {
@@ -87,7 +106,9 @@ describe('page titles', () => {
     // one title per page: tabs, history and screen readers tell them apart
     const pathsByTitle = new Map<string, string[]>()
     for (const [path, title] of titles) pathsByTitle.set(title, [...(pathsByTitle.get(title) ?? []), path])
-    const shared = [...pathsByTitle].filter(([, paths]) => paths.length > 1).map(([title, paths]) => `'${title}': ${paths.join(', ')}`)
+    const shared = [...pathsByTitle]
+      .filter(([, paths]) => paths.length > 1)
+      .map(([title, paths]) => `'${title}': ${paths.join(', ')}`)
     expect(shared).toEqual([])
     expect(titles.get(`/jobs/${ids.jobId}`)).toContain(euroJob.title)
     expect(titles.get('/jobs')).toBe('Job Board · Prestige Labs')
@@ -95,7 +116,7 @@ describe('page titles', () => {
 })
 
 describe('form errors', () => {
-  test("a message the server ties to a field shows under that field only, not again in an alert or a toast", async () => {
+  test('a message the server ties to a field shows under that field only, not again in an alert or a toast', async () => {
     // a NUL character: the browser's schema lets it through, the server refuses it for its field
     const { page, context } = await openAs('visitor')
     await page.goto('/contact')
@@ -130,13 +151,18 @@ describe('form errors', () => {
 })
 
 /** The classes of the icons in a salary's line of facts. */
-const iconsOf = (salary: ReturnType<Page['locator']>) => salary.locator('svg').evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('class') ?? ''))
+const iconsOf = (salary: ReturnType<Page['locator']>) =>
+  salary.locator('svg').evaluateAll((svgs) => svgs.map((svg) => svg.getAttribute('class') ?? ''))
 
 describe('salaries', () => {
   test('a salary in euros shows no dollar sign, on the job card and on the job page', async () => {
     const { page, context } = await openAs('subscriber')
     await page.goto('/jobs')
-    const onCard = page.getByTestId('job-card').filter({ hasText: euroJob.title }).locator('li').filter({ hasText: euroJob.salary })
+    const onCard = page
+      .getByTestId('job-card')
+      .filter({ hasText: euroJob.title })
+      .locator('li')
+      .filter({ hasText: euroJob.salary })
     await onCard.waitFor({ timeout: 15_000 })
     expect(await iconsOf(onCard)).toEqual([expect.not.stringMatching(/dollar/)])
 

@@ -16,7 +16,12 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const member = (name: string) => ({ email: `${name.toLowerCase()}@example.com`, password: `${name}-Pass-2026`, firstName: name, lastName: 'Member' })
+const member = (name: string) => ({
+  email: `${name.toLowerCase()}@example.com`,
+  password: `${name}-Pass-2026`,
+  firstName: name,
+  lastName: 'Member',
+})
 
 async function openProfile(page: Page) {
   await page.goto('/profile')
@@ -69,13 +74,21 @@ describe('profile and settings', () => {
     await picture.setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: plainText })
     await page.getByText(profileMessages.avatarNotImage).first().waitFor()
 
-    const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 20, g: 120, b: 200 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 20, g: 120, b: 200 } },
+    })
+      .jpeg()
+      .toBuffer()
     await picture.setInputFiles({ name: 'portrait.jpg', mimeType: 'image/jpeg', buffer: jpeg })
     await page.getByText(profileMessages.avatarUpdated).waitFor()
 
     // no reload: the header and the settings show the stored picture
     const avatar = page.getByRole('img', { name: 'Profile picture of Omar Member' }).first()
-    await expect.poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), { timeout: 10_000 }).toBe(512)
+    await expect
+      .poll(() => avatar.evaluate((img: HTMLImageElement) => (img.complete ? img.naturalWidth : 0)), {
+        timeout: 10_000,
+      })
+      .toBe(512)
     const src = await avatar.getAttribute('src')
     expect(src).toMatch(/^\/api\/profile\/avatars\/.+\?v=\d+$/)
     const type = await page.evaluate(async (url) => (await fetch(url!)).headers.get('content-type'), src)
@@ -90,10 +103,18 @@ describe('profile and settings', () => {
     // marks this document: a reload would lose it
     await page.evaluate(() => Object.assign(window, { sameDocument: true }))
 
-    await page.getByLabel('Profile picture', { exact: true }).setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer() })
+    await page.getByLabel('Profile picture', { exact: true }).setInputFiles({
+      name: 'me.png',
+      mimeType: 'image/png',
+      buffer: await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+        .png()
+        .toBuffer(),
+    })
     await page.getByText(profileMessages.avatarUpdated).waitFor()
     await headerPicture.waitFor()
-    await expect.poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true)
+    await expect
+      .poll(() => headerPicture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true)
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Community' }).click()
     const composerPicture = page.getByRole('form', { name: 'New post' }).locator('img[src^="/api/profile/avatars/"]')
@@ -118,19 +139,28 @@ describe('profile and settings', () => {
     await page.getByText(skillMessages.skillsUpdated).waitFor()
 
     const mine = skills.getByRole('list', { name: 'Your skills' })
-    await expect.poll(() => mine.getByRole('meter', { name: 'TypeScript proficiency' }).getAttribute('aria-valuenow')).toBe('75')
-    await expect.poll(() => mine.getByRole('meter', { name: 'Leadership proficiency' }).getAttribute('aria-valuenow')).toBe('50')
+    await expect
+      .poll(() => mine.getByRole('meter', { name: 'TypeScript proficiency' }).getAttribute('aria-valuenow'))
+      .toBe('75')
+    await expect
+      .poll(() => mine.getByRole('meter', { name: 'Leadership proficiency' }).getAttribute('aria-valuenow'))
+      .toBe('50')
 
     await mine.getByLabel('Level for Leadership').selectOption('expert')
     await page.getByText(skillMessages.skillUpdated).waitFor()
-    await expect.poll(() => mine.getByRole('meter', { name: 'Leadership proficiency' }).getAttribute('aria-valuenow')).toBe('100')
+    await expect
+      .poll(() => mine.getByRole('meter', { name: 'Leadership proficiency' }).getAttribute('aria-valuenow'))
+      .toBe('100')
 
     await mine.getByRole('button', { name: 'Delete TypeScript' }).click()
     await page.getByText(skillMessages.skillDeleted).waitFor()
     await mine.getByRole('meter', { name: 'TypeScript proficiency' }).waitFor({ state: 'detached' })
 
     await page.reload()
-    await skills.getByRole('list', { name: 'Your skills' }).getByRole('meter', { name: 'Leadership proficiency' }).waitFor({ timeout: 15_000 })
+    await skills
+      .getByRole('list', { name: 'Your skills' })
+      .getByRole('meter', { name: 'Leadership proficiency' })
+      .waitFor({ timeout: 15_000 })
   })
 
   test('a member changes the password and signs in with the new one', async () => {

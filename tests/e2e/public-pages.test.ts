@@ -14,11 +14,23 @@ afterAll(async () => {
   await stack?.close()
 })
 
-const publicPages = ['/prestige-labs', '/subscription', '/business', '/contact', '/faqs', '/privacy', '/terms', '/partners']
+const publicPages = [
+  '/prestige-labs',
+  '/subscription',
+  '/business',
+  '/contact',
+  '/faqs',
+  '/privacy',
+  '/terms',
+  '/partners',
+]
 const everyPublicPage = ['/', ...publicPages, '/login', '/create-account']
 
 async function footerTargets(page: Page): Promise<string[]> {
-  const hrefs = await page.getByRole('contentinfo').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')))
+  const hrefs = await page
+    .getByRole('contentinfo')
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href')))
   return [...new Set(hrefs.filter((href): href is string => href !== null))]
 }
 
@@ -31,7 +43,8 @@ describe('public pages for a visitor', () => {
       await page.getByRole('heading', { level: 1 }).first().waitFor()
       const home = page.getByRole('banner').getByRole('link', { name: 'Prestige Labs' })
       await home.waitFor()
-      if ((await home.getAttribute('href')) !== '/') problems.push(`${path}: the header's home link goes to ${await home.getAttribute('href')}`)
+      if ((await home.getAttribute('href')) !== '/')
+        problems.push(`${path}: the header's home link goes to ${await home.getAttribute('href')}`)
       // the account links join once the session says this is a visitor
       await page.getByRole('contentinfo').getByRole('link', { name: 'Create Account' }).waitFor()
       const targets = await footerTargets(page)

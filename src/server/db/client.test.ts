@@ -10,7 +10,12 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', (
 
   beforeAll(async () => {
     owner = await openTestDatabase()
-    database = await openDatabase({ kind: 'postgres', url: owner.url!, poolSize: 1, onIdleConnectionLost: (error) => lost.push(error) })
+    database = await openDatabase({
+      kind: 'postgres',
+      url: owner.url!,
+      poolSize: 1,
+      onIdleConnectionLost: (error) => lost.push(error),
+    })
   })
   afterAll(async () => {
     await database?.close()
@@ -18,7 +23,8 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', (
   })
 
   test('survives the server ending an idle connection, and opens a new one', async () => {
-    const backendPid = async () => (await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+    const backendPid = async () =>
+      (await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
     const pid = await backendPid()
     // what a restart or failover does to every idle connection
     await owner.pool!.query('select pg_terminate_backend($1)', [pid])
@@ -31,7 +37,8 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', (
   test('survives the server ending a connection in the middle of a transaction: the transaction fails, the pool goes on', async () => {
     let pid = 0
     const transaction = database.db.transaction(async (tx) => {
-      pid = ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!.pid
+      pid = ((await tx.execute(sql`select pg_backend_pid() as pid`)) as unknown as { rows: { pid: number }[] }).rows[0]!
+        .pid
       await owner.pool!.query('select pg_terminate_backend($1)', [pid])
       await tx.execute(sql`select 1`)
     })

@@ -142,7 +142,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 // LISTEN needs a connection of its own that stays open (a pooled one would be
 // handed to queries). When it drops, it is reopened with a growing pause, and the
 // caller hears of it to catch up on the notifications sent meanwhile.
-async function listenOnPostgres(url: string, channel: string, onNotify: (payload: string) => void, onReconnect?: () => void) {
+async function listenOnPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+  onReconnect?: () => void,
+) {
   let client: pg.Client | undefined
   let stopped = false
   let retryTimer: ReturnType<typeof setTimeout> | undefined

@@ -15,7 +15,11 @@ async function findAdminEmails(db: Db): Promise<string[]> {
  * in /admin/inbox, so the sender is still thanked. One mail per admin keeps the
  * admins' addresses out of each other's mail.
  */
-export async function mailAdmins(ctx: Ctx, mail: Omit<MailMessage, 'to'>, about: Record<string, unknown>): Promise<void> {
+export async function mailAdmins(
+  ctx: Ctx,
+  mail: Omit<MailMessage, 'to'>,
+  about: Record<string, unknown>,
+): Promise<void> {
   let admins: string[]
   try {
     admins = await findAdminEmails(ctx.deps.db)
@@ -29,7 +33,8 @@ export async function mailAdmins(ctx: Ctx, mail: Omit<MailMessage, 'to'>, about:
   }
   const results = await Promise.allSettled(admins.map((to) => ctx.deps.mailer.send({ to, ...mail })))
   for (const [index, result] of results.entries()) {
-    if (result.status === 'rejected') ctx.logger.error({ err: result.reason, to: admins[index], ...about }, 'public form mail to an admin failed')
+    if (result.status === 'rejected')
+      ctx.logger.error({ err: result.reason, to: admins[index], ...about }, 'public form mail to an admin failed')
   }
 }
 

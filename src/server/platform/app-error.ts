@@ -31,6 +31,7 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   if (state === '42501') return new AppError('FORBIDDEN', databaseErrorMessages['42501'])
   // text PostgreSQL cannot store, past the validators (a multipart field): a NUL
   // character (22021), a NUL or lone surrogate in a JSON value (22P05, 22P02)
-  if (state === '22021' || state === '22P05' || state === '22P02') return new AppError('VALIDATION', genericMessages.unsavableCharacter)
+  if (state === '22021' || state === '22P05' || state === '22P02')
+    return new AppError('VALIDATION', genericMessages.unsavableCharacter)
   return undefined
 }

@@ -8,7 +8,12 @@ import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema/index.ts'
 import type { Mailer } from '#server/platform/mail.ts'
 import { accountMessages } from '#shared/accounts/schemas.ts'
-import { passwordMinLength, passwordResetTokenMinutes, sessionCookieCacheSeconds, signInLockout } from '#shared/constants.ts'
+import {
+  passwordMinLength,
+  passwordResetTokenMinutes,
+  sessionCookieCacheSeconds,
+  signInLockout,
+} from '#shared/constants.ts'
 import { signInAttempts } from '#server/db/schema/accounts.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
 import type { Logger } from '#server/platform/logger.ts'
@@ -31,12 +36,14 @@ export function googleEnabled(config: Config): boolean {
 
 /** A display name from outside (Google's claims): one line, no markup characters, at most 80 characters like ours. */
 function cleanName(name: string | null | undefined): string {
-  return (name ?? '')
-    // eslint-disable-next-line no-control-regex -- control characters are what is removed
-    .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .slice(0, 80)
+  return (
+    (name ?? '')
+      // eslint-disable-next-line no-control-regex -- control characters are what is removed
+      .replace(/[\u0000-\u001f\u007f<>]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 80)
+  )
 }
 
 // better-auth owns sessions (HTTP-only cookies), password hashing, reset tokens,
@@ -120,7 +127,10 @@ export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
             const lockedUntil = owner?.lockedUntil
             if (lockedUntil && lockedUntil > new Date()) {
               const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - Date.now()) / 60_000))
-              throw new APIError('TOO_MANY_REQUESTS', { code: 'ACCOUNT_LOCKED', message: accountMessages.accountLocked(minutes) })
+              throw new APIError('TOO_MANY_REQUESTS', {
+                code: 'ACCOUNT_LOCKED',
+                message: accountMessages.accountLocked(minutes),
+              })
             }
           },
         },
@@ -147,7 +157,10 @@ export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
       twoFactor({
         issuer: 'Prestige Labs',
         // wrong second-factor codes lock the account like wrong passwords (spec 000 §9)
-        accountLockout: { maxFailedAttempts: signInLockout.maxFailedAttempts, durationSeconds: signInLockout.lockMinutes * 60 },
+        accountLockout: {
+          maxFailedAttempts: signInLockout.maxFailedAttempts,
+          durationSeconds: signInLockout.lockMinutes * 60,
+        },
       }),
       // always present, so its API is typed; without Google settings it has no provider
       genericOAuth({

@@ -34,7 +34,8 @@ function adminRefusal(ctx: Ctx): AppError | undefined {
   const user = ctx.session?.user
   if (!user) return new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
   if (!isAdminUser(user)) return new AppError('FORBIDDEN', genericMessages.adminRequired)
-  if (ctx.deps.config.ADMIN_REQUIRE_2FA && !user.twoFactorEnabled) return new AppError('FORBIDDEN', accountMessages.twoFactorRequiredForAdmins)
+  if (ctx.deps.config.ADMIN_REQUIRE_2FA && !user.twoFactorEnabled)
+    return new AppError('FORBIDDEN', accountMessages.twoFactorRequiredForAdmins)
   return undefined
 }
 

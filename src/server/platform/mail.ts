@@ -47,7 +47,11 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       kind: 'smtp',
       async send(message) {
         const { attachments, ...rest } = message
-        await transport.sendMail({ from, ...rest, attachments: attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })) })
+        await transport.sendMail({
+          from,
+          ...rest,
+          attachments: attachments?.map((file) => ({ ...file, content: Buffer.from(file.content) })),
+        })
         logger.info({ to: message.to, subject: message.subject }, 'mail sent')
       },
       listMailbox: async () => [],
@@ -64,15 +68,31 @@ export function createMailer(config: Config, logger: Logger): Mailer {
         sentAt: new Date().toISOString(),
         from,
         ...rest,
-        ...(attachments ? { attachments: attachments.map(({ filename, contentType, content }) => ({ filename, contentType, size: content.byteLength })) } : {}),
+        ...(attachments
+          ? {
+              attachments: attachments.map(({ filename, contentType, content }) => ({
+                filename,
+                contentType,
+                size: content.byteLength,
+              })),
+            }
+          : {}),
       }
-      await writeFile(path.join(folder, `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`), JSON.stringify(stored, null, 2))
-      logger.info({ to: message.to, subject: message.subject, mailbox: folder }, 'mail stored in the development mailbox')
+      await writeFile(
+        path.join(folder, `${stored.sentAt.replace(/[:.]/g, '-')}-${stored.id}.json`),
+        JSON.stringify(stored, null, 2),
+      )
+      logger.info(
+        { to: message.to, subject: message.subject, mailbox: folder },
+        'mail stored in the development mailbox',
+      )
     },
     async listMailbox() {
       const names = await readdir(folder).catch(() => [] as string[])
       const mails = await Promise.all(
-        names.filter((name) => name.endsWith('.json')).map(async (name) => JSON.parse(await readFile(path.join(folder, name), 'utf8')) as StoredMail),
+        names
+          .filter((name) => name.endsWith('.json'))
+          .map(async (name) => JSON.parse(await readFile(path.join(folder, name), 'utf8')) as StoredMail),
       )
       return mails.sort((a, b) => b.sentAt.localeCompare(a.sentAt))
     },

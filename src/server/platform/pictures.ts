@@ -36,7 +36,12 @@ const decodableFormats = new Set(['jpeg', 'png', 'gif', 'webp', 'heif'])
  * file's metadata (EXIF with GPS position, XMP, comments) nor anything appended.
  * A GIF keeps its first frame only: animations are not re-encoded.
  */
-async function reencode(bytes: Uint8Array, rules: PhotoRules, output: 'png' | 'photo', logger: Logger): Promise<Picture> {
+async function reencode(
+  bytes: Uint8Array,
+  rules: PhotoRules,
+  output: 'png' | 'photo',
+  logger: Logger,
+): Promise<Picture> {
   const refuse = (message: string) => new AppError('VALIDATION', message, { [rules.field]: message })
   const maxPixels = rules.maxPixels ?? pictureMaxPixels
   try {
@@ -48,7 +53,8 @@ async function reencode(bytes: Uint8Array, rules: PhotoRules, output: 'png' | 'p
       .rotate()
       .resize({ width: rules.maxSide, height: rules.maxSide, fit: 'inside', withoutEnlargement: true })
     // photos as JPEG (a fraction of a PNG's size); transparent pictures, and avatars and logos, as PNG
-    if (output === 'photo' && !hasAlpha) return { bytes: await image.jpeg({ quality: 82 }).toBuffer(), mime: 'image/jpeg', extension: 'jpg' }
+    if (output === 'photo' && !hasAlpha)
+      return { bytes: await image.jpeg({ quality: 82 }).toBuffer(), mime: 'image/jpeg', extension: 'jpg' }
     return { bytes: await image.png().toBuffer(), mime: 'image/png', extension: 'png' }
   } catch (error) {
     if (error instanceof AppError) throw error

@@ -66,7 +66,12 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   }
   // After a lost LISTEN connection: what was published meanwhile, once.
   const catchUp = async () => {
-    const rows = await db.select().from(liveEvents).where(gt(liveEvents.id, highestDelivered)).orderBy(asc(liveEvents.id)).limit(liveReplayMaxEvents)
+    const rows = await db
+      .select()
+      .from(liveEvents)
+      .where(gt(liveEvents.id, highestDelivered))
+      .orderBy(asc(liveEvents.id))
+      .limit(liveReplayMaxEvents)
     deliver(rows.map(toMessage))
   }
 
@@ -79,9 +84,17 @@ export async function createRealtime(database: Database, logger: Logger): Promis
     if (!newest?.id) return
     await db
       .delete(liveEvents)
-      .where(and(lt(liveEvents.createdAt, sql`now() - make_interval(mins => ${liveReplayWindowMinutes})`), lt(liveEvents.id, newest.id)))
+      .where(
+        and(
+          lt(liveEvents.createdAt, sql`now() - make_interval(mins => ${liveReplayWindowMinutes})`),
+          lt(liveEvents.id, newest.id),
+        ),
+      )
   }
-  const pruneTimer = setInterval(() => void prune().catch((error) => logger.warn({ err: error }, 'live events prune failed')), 60_000)
+  const pruneTimer = setInterval(
+    () => void prune().catch((error) => logger.warn({ err: error }, 'live events prune failed')),
+    60_000,
+  )
   pruneTimer.unref()
 
   return {

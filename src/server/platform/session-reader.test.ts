@@ -9,7 +9,8 @@ describe('session reader', () => {
   })
   afterAll(async () => t?.close())
 
-  const cookieHeader = (cookies: Map<string, string>) => new Headers({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') })
+  const cookieHeader = (cookies: Map<string, string>) =>
+    new Headers({ cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') })
 
   test('without a session cookie there is no session, and better-auth is not asked', async () => {
     const getSession = vi.spyOn(t.deps.auth.api, 'getSession')
@@ -19,7 +20,7 @@ describe('session reader', () => {
     getSession.mockRestore()
   })
 
-  test("one pair of session cookies is answered from memory for a few seconds, then asked again", async () => {
+  test('one pair of session cookies is answered from memory for a few seconds, then asked again', async () => {
     const member = await t.signedIn()
     let clock = Date.now()
     const read = createSessionReader(t.deps.auth, () => clock)

@@ -11,7 +11,8 @@ import type { AuthSession } from '#server/platform/context.ts'
 const rememberMs = 5_000
 const maxEntries = 10_000
 
-const sessionCookie = (name: 'session_token' | 'session_data') => new RegExp(`(?:^|;\\s*)(?:__Secure-)?better-auth\\.${name}=([^;]+)`)
+const sessionCookie = (name: 'session_token' | 'session_data') =>
+  new RegExp(`(?:^|;\\s*)(?:__Secure-)?better-auth\\.${name}=([^;]+)`)
 const tokenPattern = sessionCookie('session_token')
 const dataPattern = sessionCookie('session_data')
 
@@ -26,7 +27,10 @@ function cookieCacheExpiry(data: string): number {
 }
 
 /** With `fresh`, the session is read from the database, past both caches (state-changing requests). */
-export type SessionReader = (headers: Headers, options?: { fresh?: boolean }) => Promise<{ session: AuthSession | null; cookies: Headers }>
+export type SessionReader = (
+  headers: Headers,
+  options?: { fresh?: boolean },
+) => Promise<{ session: AuthSession | null; cookies: Headers }>
 
 export function createSessionReader(auth: Auth, now: () => number = Date.now): SessionReader {
   const remembered = new Map<string, { session: AuthSession; until: number }>()
@@ -38,7 +42,11 @@ export function createSessionReader(auth: Auth, now: () => number = Date.now): S
     const data = dataPattern.exec(cookie)?.[1]
     const key = data ? createHash('sha256').update(token).update('\n').update(data).digest('base64') : undefined
     if (options.fresh) {
-      const { headers: cookies, response: session } = await auth.api.getSession({ headers, query: { disableCookieCache: true }, returnHeaders: true })
+      const { headers: cookies, response: session } = await auth.api.getSession({
+        headers,
+        query: { disableCookieCache: true },
+        returnHeaders: true,
+      })
       if (!session && key) remembered.delete(key)
       return { session, cookies }
     }

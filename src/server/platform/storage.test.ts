@@ -41,30 +41,54 @@ describe('file storage on disk', async () => {
   })
 
   test('refuses keys that could leave its folder', async () => {
-    await expect(storage.put('../outside.png', solidPng(), { contentType: 'image/png', visibility: 'public' })).rejects.toThrow('Invalid storage key')
+    await expect(
+      storage.put('../outside.png', solidPng(), { contentType: 'image/png', visibility: 'public' }),
+    ).rejects.toThrow('Invalid storage key')
     await expect(storage.get('community/../../etc/passwd')).rejects.toThrow('Invalid storage key')
   })
 
   test('knows a file by its bytes, not its name', async () => {
-    expect(await detectFileType(solidPng(), ['image', 'video'])).toMatchObject({ kind: 'image', mime: 'image/png', extension: 'png' })
+    expect(await detectFileType(solidPng(), ['image', 'video'])).toMatchObject({
+      kind: 'image',
+      mime: 'image/png',
+      extension: 'png',
+    })
     expect(await detectFileType(plainText, ['image', 'video'])).toBeUndefined()
     expect(await detectFileType(solidPng(), ['video'])).toBeUndefined()
   })
 
   test('knows a PDF, DOC or DOCX document by its bytes and refuses a program named .pdf', async () => {
     const pdf = await readFile(fixturePath('resumes', 'rendercv_john_doe_moderncv.pdf'))
-    expect(await detectFileType(pdf, ['document'])).toMatchObject({ kind: 'document', mime: 'application/pdf', extension: 'pdf' })
+    expect(await detectFileType(pdf, ['document'])).toMatchObject({
+      kind: 'document',
+      mime: 'application/pdf',
+      extension: 'pdf',
+    })
     const docx = storedZip([
-      ['[Content_Types].xml', '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>'],
+      [
+        '[Content_Types].xml',
+        '<Types><Override PartName="/word/document.xml" ContentType="application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml"/></Types>',
+      ],
       ['word/document.xml', '<w:document/>'],
     ])
     expect(await detectFileType(docx, ['document'])).toMatchObject({ kind: 'document', extension: 'docx' })
     // a legacy .doc is an OLE compound file holding a WordDocument stream; an installer (.msi) is one without
     const compoundFile = (...streams: string[]) =>
-      Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504), ...streams.map((name) => Buffer.from(name, 'utf16le')), Buffer.alloc(600)])
-    expect(await detectFileType(compoundFile('Root Entry', 'WordDocument', '1Table'), ['document'])).toMatchObject({ kind: 'document', mime: 'application/x-cfb' })
+      Buffer.concat([
+        Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+        Buffer.alloc(504),
+        ...streams.map((name) => Buffer.from(name, 'utf16le')),
+        Buffer.alloc(600),
+      ])
+    expect(await detectFileType(compoundFile('Root Entry', 'WordDocument', '1Table'), ['document'])).toMatchObject({
+      kind: 'document',
+      mime: 'application/x-cfb',
+    })
     expect(await detectFileType(compoundFile('Root Entry', 'SummaryInformation'), ['document'])).toBeUndefined()
-    const program = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(200)])
+    const program = Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+      Buffer.alloc(200),
+    ])
     expect(await detectFileType(program, ['document'])).toBeUndefined()
     expect(await detectFileType(plainText, ['document'])).toBeUndefined()
     expect(await detectFileType(solidPng(), ['document'])).toBeUndefined()

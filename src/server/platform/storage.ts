@@ -59,12 +59,16 @@ export function createDiskStorage(root: string): Storage {
       let size: number
       let meta: { contentType: string; visibility: Visibility }
       try {
-        ;[size, meta] = await Promise.all([stat(filePath(key)).then((s) => s.size), readFile(infoPath(key), 'utf8').then(JSON.parse)])
+        ;[size, meta] = await Promise.all([
+          stat(filePath(key)).then((s) => s.size),
+          readFile(infoPath(key), 'utf8').then(JSON.parse),
+        ])
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined
         throw error
       }
-      const served = range && range.start < size ? { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) } : undefined
+      const served =
+        range && range.start < size ? { start: range.start, end: Math.min(range.end ?? size - 1, size - 1) } : undefined
       const stream = createReadStream(filePath(key), served ? { start: served.start, end: served.end } : {})
       return { ...meta, size, range: served, body: Readable.toWeb(stream) as ReadableStream<Uint8Array> }
     },
@@ -82,7 +86,11 @@ const acceptedTypes: Record<UploadKind, readonly string[]> = {
   image: ['image/jpeg', 'image/png', 'image/gif', 'image/webp', 'image/avif'],
   video: ['video/mp4', 'video/webm', 'video/quicktime'],
   // PDF, DOCX, and legacy DOC (an OLE compound file: file-type names only the container)
-  document: ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', 'application/x-cfb'],
+  document: [
+    'application/pdf',
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    'application/x-cfb',
+  ],
 }
 
 export type DetectedFile = { kind: UploadKind; mime: string; extension: string }
@@ -92,10 +100,17 @@ export type DetectedFile = { kind: UploadKind; mime: string; extension: string }
 const wordDocumentStream = Buffer.from('WordDocument', 'utf16le')
 
 /** The file's real type when it is one of `kinds`, else undefined. */
-export async function detectFileType(bytes: Uint8Array, kinds: readonly UploadKind[]): Promise<DetectedFile | undefined> {
+export async function detectFileType(
+  bytes: Uint8Array,
+  kinds: readonly UploadKind[],
+): Promise<DetectedFile | undefined> {
   const detected = await fileTypeFromBuffer(bytes)
   if (!detected) return undefined
-  if (detected.mime === 'application/x-cfb' && !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(wordDocumentStream)) return undefined
+  if (
+    detected.mime === 'application/x-cfb' &&
+    !Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(wordDocumentStream)
+  )
+    return undefined
   const kind = kinds.find((k) => acceptedTypes[k].includes(detected.mime))
   return kind ? { kind, mime: detected.mime, extension: detected.ext } : undefined
 }

@@ -12,7 +12,13 @@ export async function hasActiveSubscription(db: Db, userId: string, now = new Da
   const rows = await db
     .select({ id: userSubscriptions.id })
     .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), inArray(userSubscriptions.status, [...accessGrantingStatuses]), gt(userSubscriptions.currentPeriodEnd, now)))
+    .where(
+      and(
+        eq(userSubscriptions.userId, userId),
+        inArray(userSubscriptions.status, [...accessGrantingStatuses]),
+        gt(userSubscriptions.currentPeriodEnd, now),
+      ),
+    )
     .limit(1)
   return rows.length > 0
 }

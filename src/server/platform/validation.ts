@@ -42,14 +42,20 @@ function unsavablePath(value: unknown, path: string[] = []): string | undefined 
  * message. Text PostgreSQL cannot store is refused here too, so no such value
  * reaches a service (where the database would refuse it with a 500).
  */
-export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends z.ZodType>(
+  target: Target,
+  schema: Schema,
+) {
   const middleware = zValidator(target, schema, (result) => {
     if (!result.success) {
       const error = result.error as unknown as z.ZodError
       throw new AppError('VALIDATION', error.issues[0]?.message ?? genericMessages.invalidRequest, fieldErrors(error))
     }
     const field = unsavablePath(result.data)
-    if (field !== undefined) throw new AppError('VALIDATION', genericMessages.unsavableCharacter, { [field]: genericMessages.unsavableCharacter })
+    if (field !== undefined)
+      throw new AppError('VALIDATION', genericMessages.unsavableCharacter, {
+        [field]: genericMessages.unsavableCharacter,
+      })
   })
   // the bad-input test generates its requests from the schemas the routes declare
   return Object.assign(middleware, { validates: { target, schema } })

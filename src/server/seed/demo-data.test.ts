@@ -10,7 +10,10 @@ import { Password } from '#shared/accounts/schemas.ts'
 const secret = { AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' }
 const development = seedPlan(loadConfig({}), 'pglite')
 const production = seedPlan(loadConfig({ NODE_ENV: 'production', ...secret }), 'pglite')
-const productionAskingForDemo = seedPlan(loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', ...secret }), 'pglite')
+const productionAskingForDemo = seedPlan(
+  loadConfig({ NODE_ENV: 'production', SEED_DEMO_DATA: 'true', ...secret }),
+  'pglite',
+)
 const [demoAdmin, demoMember] = demoAccounts
 
 let opened: TestApp[] = []
@@ -31,15 +34,43 @@ async function adminSignIn(t: TestApp, email: string, password: string) {
 describe('demo data at start', () => {
   test.each([
     ['development on the embedded database', {}, 'pglite', { seed: true, passwords: 'documented' }],
-    ['production on the embedded database', { NODE_ENV: 'production', ...secret }, 'pglite', { seed: false, passwords: 'random' }],
-    ['production asking for demo data', { NODE_ENV: 'production', SEED_DEMO_DATA: 'true', ...secret }, 'pglite', { seed: true, passwords: 'random' }],
-    ['production on PostgreSQL', { NODE_ENV: 'production', ...secret }, 'postgres', { seed: false, passwords: 'random' }],
+    [
+      'production on the embedded database',
+      { NODE_ENV: 'production', ...secret },
+      'pglite',
+      { seed: false, passwords: 'random' },
+    ],
+    [
+      'production asking for demo data',
+      { NODE_ENV: 'production', SEED_DEMO_DATA: 'true', ...secret },
+      'pglite',
+      { seed: true, passwords: 'random' },
+    ],
+    [
+      'production on PostgreSQL',
+      { NODE_ENV: 'production', ...secret },
+      'postgres',
+      { seed: false, passwords: 'random' },
+    ],
     ['development on PostgreSQL', {}, 'postgres', { seed: false, passwords: 'documented' }],
-    ['development on PostgreSQL asking for demo data', { SEED_DEMO_DATA: 'true' }, 'postgres', { seed: true, passwords: 'documented' }],
-    ['development turning demo data off', { SEED_DEMO_DATA: 'false' }, 'pglite', { seed: false, passwords: 'documented' }],
-  ] as const)('%s decides whether demo data is seeded and whether with the documented passwords', (_name, env, kind, plan) => {
-    expect(seedPlan(loadConfig(env), kind)).toEqual(plan)
-  })
+    [
+      'development on PostgreSQL asking for demo data',
+      { SEED_DEMO_DATA: 'true' },
+      'postgres',
+      { seed: true, passwords: 'documented' },
+    ],
+    [
+      'development turning demo data off',
+      { SEED_DEMO_DATA: 'false' },
+      'pglite',
+      { seed: false, passwords: 'documented' },
+    ],
+  ] as const)(
+    '%s decides whether demo data is seeded and whether with the documented passwords',
+    (_name, env, kind, plan) => {
+      expect(seedPlan(loadConfig(env), kind)).toEqual(plan)
+    },
+  )
 
   test('a production start on an empty embedded database creates no account and says how to create the first admin', async () => {
     const t = await emptyApp()

@@ -16,9 +16,35 @@ import { Password } from '#shared/accounts/schemas.ts'
 // Production never holds an account with these published passwords: it seeds
 // demo data only when SEED_DEMO_DATA=true, and then with random passwords.
 export const demoAccounts = [
-  { role: 'admin', email: 'admin@demo.prestigelabs.local', password: 'DemoAdmin2026', firstName: 'Avery', lastName: 'Admin', admin: true },
-  { role: 'subscribed member', email: 'member@demo.prestigelabs.local', password: 'DemoMember2026', firstName: 'Morgan', lastName: 'Lee', subscribedDays: 30, location: 'Toronto', experienceLevel: 'Mid-Level', industries: ['Technology', 'Finance'] },
-  { role: 'free member', email: 'free@demo.prestigelabs.local', password: 'DemoFree2026', firstName: 'Riley', lastName: 'Chen', location: 'Boston', experienceLevel: 'Early Career', industries: ['Education'] },
+  {
+    role: 'admin',
+    email: 'admin@demo.prestigelabs.local',
+    password: 'DemoAdmin2026',
+    firstName: 'Avery',
+    lastName: 'Admin',
+    admin: true,
+  },
+  {
+    role: 'subscribed member',
+    email: 'member@demo.prestigelabs.local',
+    password: 'DemoMember2026',
+    firstName: 'Morgan',
+    lastName: 'Lee',
+    subscribedDays: 30,
+    location: 'Toronto',
+    experienceLevel: 'Mid-Level',
+    industries: ['Technology', 'Finance'],
+  },
+  {
+    role: 'free member',
+    email: 'free@demo.prestigelabs.local',
+    password: 'DemoFree2026',
+    firstName: 'Riley',
+    lastName: 'Chen',
+    location: 'Boston',
+    experienceLevel: 'Early Career',
+    industries: ['Education'],
+  },
 ] as const satisfies ReadonlyArray<MemberSpec & { role: string }>
 
 /** `documented`: the passwords above (README); `random`: new ones, known only to the start that sets them. */
@@ -30,7 +56,10 @@ export type SeedPlan = { seed: boolean; passwords: DemoPasswords }
  * Unset, it seeds on the embedded database outside production only; production
  * seeds only when asked, and never with the published passwords.
  */
-export function seedPlan(config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO_DATA'>, databaseKind: Database['kind']): SeedPlan {
+export function seedPlan(
+  config: Pick<Config, 'NODE_ENV' | 'SEED_DEMO_DATA'>,
+  databaseKind: Database['kind'],
+): SeedPlan {
   const production = config.NODE_ENV === 'production'
   return {
     seed: config.SEED_DEMO_DATA ?? (databaseKind === 'pglite' && !production),
@@ -55,7 +84,10 @@ export type DemoCredential = { role: string; email: string; password: string }
  * Seeds the demo data into an empty database and returns the demo accounts with
  * the passwords they were given; null when the database already had users.
  */
-async function seedDemoData(db: Db, { passwords = 'documented' }: { passwords?: DemoPasswords } = {}): Promise<DemoCredential[] | null> {
+async function seedDemoData(
+  db: Db,
+  { passwords = 'documented' }: { passwords?: DemoPasswords } = {},
+): Promise<DemoCredential[] | null> {
   const [row] = await db.select({ users: count() }).from(user)
   if ((row?.users ?? 0) > 0) return null
   const ids: string[] = []
@@ -100,12 +132,19 @@ export async function prepareDemoData(db: Db, plan: SeedPlan): Promise<DemoStart
       .select({ userId: user.id, email: user.email, passwordHash: account.password })
       .from(user)
       .leftJoin(account, and(eq(account.userId, user.id), eq(account.providerId, 'credential')))
-      .where(inArray(user.email, demoAccounts.map((demo) => demo.email)))
+      .where(
+        inArray(
+          user.email,
+          demoAccounts.map((demo) => demo.email),
+        ),
+      )
     const found = await Promise.all(
       demoAccounts.map(async (demo) => {
         const row = existing.find((candidate) => candidate.email === demo.email)
         if (!row) return null
-        const published = row.passwordHash ? await verifyPassword({ hash: row.passwordHash, password: demo.password }).catch(() => false) : false
+        const published = row.passwordHash
+          ? await verifyPassword({ hash: row.passwordHash, password: demo.password }).catch(() => false)
+          : false
         if (!published) return { role: demo.role, email: demo.email, password: null }
         if (plan.passwords === 'documented') return { role: demo.role, email: demo.email, password: demo.password }
         const password = await replacePublishedPassword(db, row.userId, row.passwordHash!)
@@ -173,15 +212,18 @@ async function seedDemoCommunity(db: Db, { adminId, memberId }: { adminId: strin
       'Welcome to the Prestige Labs community! Introduce yourself below: what you do, what you are aiming for next, and one thing you could help others with.',
     createdAt: new Date(now - 50 * hour),
   })
-  const introduction = 'Hi all! Morgan here, product analyst in Toronto, moving towards product management. Happy to review SQL take-home tasks.'
+  const introduction =
+    'Hi all! Morgan here, product analyst in Toronto, moving towards product management. Happy to review SQL take-home tasks.'
   await insertComment(db, welcome.id, memberId, introduction, new Date(now - 49 * hour))
   await setLike(db, welcome.id, memberId, true)
   const question = await insertPost(db, {
     userId: memberId,
-    content: 'Got my first PM interview on Thursday. Any tips for the product-sense round? I have been practising with the CIRCLES framework.',
+    content:
+      'Got my first PM interview on Thursday. Any tips for the product-sense round? I have been practising with the CIRCLES framework.',
     createdAt: new Date(now - 3 * hour),
   })
-  const advice = 'Pick one user segment and go deep rather than listing every idea. Say your trade-offs out loud. Good luck!'
+  const advice =
+    'Pick one user segment and go deep rather than listing every idea. Say your trade-offs out loud. Good luck!'
   await insertComment(db, question.id, adminId, advice, new Date(now - 2 * hour))
   await setLike(db, question.id, adminId, true)
 }

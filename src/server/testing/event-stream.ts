@@ -8,7 +8,8 @@ export type ReceivedEvent = { id?: string; data: unknown }
  */
 export async function openEventStream(client: TestClient, headers: Record<string, string> = {}) {
   const response = await client.request('GET', '/api/live', undefined, { accept: 'text/event-stream', ...headers })
-  if (response.status !== 200 || !response.body) throw new Error(`event stream refused: ${response.status} ${await response.text()}`)
+  if (response.status !== 200 || !response.body)
+    throw new Error(`event stream refused: ${response.status} ${await response.text()}`)
   const reader = response.body.pipeThrough(new TextDecoderStream()).getReader()
   const received: ReceivedEvent[] = []
   let buffer = ''
@@ -28,7 +29,10 @@ export async function openEventStream(client: TestClient, headers: Record<string
           const lines = frame.split('\n')
           const data = lines.filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trimStart())
           if (data.length === 0) continue // a heartbeat comment
-          const id = lines.find((l) => l.startsWith('id:'))?.slice(3).trim()
+          const id = lines
+            .find((l) => l.startsWith('id:'))
+            ?.slice(3)
+            .trim()
           received.push({ id, data: JSON.parse(data.join('\n')) })
         }
         for (const wake of waiters) wake()
@@ -52,7 +56,8 @@ export async function openEventStream(client: TestClient, headers: Record<string
         if (found) return found
         if (ended) throw new Error('event stream ended')
         const left = deadline - Date.now()
-        if (left <= 0) throw new Error(`no matching event within ${timeoutMs} ms; received: ${JSON.stringify(received)}`)
+        if (left <= 0)
+          throw new Error(`no matching event within ${timeoutMs} ms; received: ${JSON.stringify(received)}`)
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, left)
           waiters.push(() => {

@@ -46,8 +46,11 @@ export const plainText = Buffer.from('This is plain text, not a picture.\n')
  * copied into the project: beside the project as ../shared/fixtures, or where
  * FIXTURES_DIR says (a clone checked out elsewhere).
  */
-export const fixturesDir = [process.env.FIXTURES_DIR, path.resolve(import.meta.dirname, '../../../../shared/fixtures'), '/work/shared/fixtures'].find(
-  (candidate): candidate is string => !!candidate && existsSync(candidate),
-) ?? '/work/shared/fixtures'
+export const fixturesDir =
+  [
+    process.env.FIXTURES_DIR,
+    path.resolve(import.meta.dirname, '../../../../shared/fixtures'),
+    '/work/shared/fixtures',
+  ].find((candidate): candidate is string => !!candidate && existsSync(candidate)) ?? '/work/shared/fixtures'
 
 export const fixturePath = (...parts: string[]) => path.join(fixturesDir, ...parts)

@@ -13,7 +13,12 @@ export async function startGoogleStandIn() {
   await oidc.start(0, 'localhost')
   let googleUser: GoogleUser = { sub: 'google-user-1', email: 'google.user@example.com', name: 'Grace Google' }
   oidc.service.on('beforeTokenSigning', (token) => {
-    Object.assign(token.payload, { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name })
+    Object.assign(token.payload, {
+      sub: googleUser.sub,
+      email: googleUser.email,
+      email_verified: true,
+      name: googleUser.name,
+    })
   })
   oidc.service.on('beforeUserinfo', (response) => {
     response.body = { sub: googleUser.sub, email: googleUser.email, email_verified: true, name: googleUser.name }

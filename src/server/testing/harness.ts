@@ -52,7 +52,14 @@ export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 /** The real app on a database of its own, driven in-process through app.request. */
 export async function createTestApp(env: Record<string, string> = {}) {
   const database: Database = await openTestDatabase()
-  const config = loadConfig({ NODE_ENV: 'test', APP_URL: testBaseUrl, TRUST_PROXY: 'true', LOG_LEVEL: 'silent', DATA_DIR: '.tmp/test-data', ...env })
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    APP_URL: testBaseUrl,
+    TRUST_PROXY: 'true',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: '.tmp/test-data',
+    ...env,
+  })
   const logger = createLogger(config.LOG_LEVEL)
   const deps = await createDeps({ config, database, logger, secret: 'test-secret-test-secret-test-secret-0123' })
   const app = createApp(deps)

@@ -16,7 +16,8 @@ export function registeredApiRoutes(app: TestApp['app']): RegisteredRoute[] {
     if (method === 'ALL' || !path.startsWith('/api/') || path.includes('*')) continue
     const key = `${method} ${path}`
     const route = routes.get(key) ?? { method, path, key, schemas: {} }
-    const validates = (handler as { validates?: { target: keyof RegisteredRoute['schemas']; schema: z.ZodType } }).validates
+    const validates = (handler as { validates?: { target: keyof RegisteredRoute['schemas']; schema: z.ZodType } })
+      .validates
     if (validates) route.schemas[validates.target] = validates.schema
     routes.set(key, route)
   }
@@ -89,7 +90,8 @@ export function sampleOf(schema: z.ZodType): unknown {
 export function stringPaths(value: unknown, path: Array<string | number> = []): Array<Array<string | number>> {
   if (typeof value === 'string') return [path]
   if (Array.isArray(value)) return value.flatMap((item, index) => stringPaths(item, [...path, index]))
-  if (value && typeof value === 'object') return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]))
+  if (value && typeof value === 'object')
+    return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, key]))
   return []
 }
 

@@ -24,33 +24,57 @@ export async function startStripeStandIn() {
       res.end(JSON.stringify(payload))
     }
     // the SDK honours stripe-should-retry: the outage answers at once instead of after its retries
-    if (outage) return send(outage, { error: { type: 'api_error', message: 'Stripe is unavailable' } }, { 'stripe-should-retry': 'false' })
+    if (outage)
+      return send(
+        outage,
+        { error: { type: 'api_error', message: 'Stripe is unavailable' } },
+        { 'stripe-should-retry': 'false' },
+      )
     if (req.method === 'POST' && path === '/v1/customers') {
       return send(200, { id: `cus_standin_${++counter}`, object: 'customer', email: body.email ?? null, metadata: {} })
     }
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_${++counter}`
-      return send(200, { id, object: 'checkout.session', mode: body.mode, url: `https://checkout.stripe.com/c/pay/${id}`, customer: body.customer })
+      return send(200, {
+        id,
+        object: 'checkout.session',
+        mode: body.mode,
+        url: `https://checkout.stripe.com/c/pay/${id}`,
+        customer: body.customer,
+      })
     }
     if (req.method === 'POST' && path === '/v1/billing_portal/sessions') {
       const id = `bps_${++counter}`
-      return send(200, { id, object: 'billing_portal.session', url: `https://billing.stripe.com/p/session/${id}`, customer: body.customer, return_url: body.return_url })
+      return send(200, {
+        id,
+        object: 'billing_portal.session',
+        url: `https://billing.stripe.com/p/session/${id}`,
+        customer: body.customer,
+        return_url: body.return_url,
+      })
     }
     const subscriptionMatch = /^\/v1\/subscriptions\/([\w]+)$/.exec(path)
     if (req.method === 'GET' && subscriptionMatch) {
       const subscription = subscriptions.get(subscriptionMatch[1]!)
       if (subscription) return send(200, subscription)
-      return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` } })
+      return send(404, {
+        error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` },
+      })
     }
     if (req.method === 'POST' && subscriptionMatch) {
       const subscription = subscriptions.get(subscriptionMatch[1]!)
-      if (!subscription) return send(404, { error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` } })
+      if (!subscription)
+        return send(404, {
+          error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` },
+        })
       const updated = updateSubscription(subscription, body)
       if ('error' in updated) return send(400, { error: { type: 'invalid_request_error', message: updated.error } })
       subscriptions.set(subscriptionMatch[1]!, updated)
       return send(200, updated)
     }
-    send(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } })
+    send(404, {
+      error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
+    })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
@@ -86,7 +110,10 @@ type StandInItem = { id: string; price: { id: string } } & Record<string, unknow
  * cancel_at_period_end, metadata (merged), and items[n][id] with items[n][price]
  * (the item keeps its id and period, its price changes). An unknown item is refused.
  */
-function updateSubscription(subscription: Record<string, unknown>, body: Record<string, string>): Record<string, unknown> | { error: string } {
+function updateSubscription(
+  subscription: Record<string, unknown>,
+  body: Record<string, string>,
+): Record<string, unknown> | { error: string } {
   const updated: Record<string, unknown> = { ...subscription }
   if (body.cancel_at_period_end !== undefined) updated.cancel_at_period_end = body.cancel_at_period_end === 'true'
   const metadata = { ...(subscription.metadata as Record<string, string> | undefined) }
@@ -98,7 +125,11 @@ function updateSubscription(subscription: Record<string, unknown>, body: Record<
   const items = subscription.items as { data: StandInItem[] } | undefined
   if (items) {
     const data = items.data.map((item) => ({ ...item }))
-    for (let index = 0; body[`items[${index}][id]`] !== undefined || body[`items[${index}][price]`] !== undefined; index++) {
+    for (
+      let index = 0;
+      body[`items[${index}][id]`] !== undefined || body[`items[${index}][price]`] !== undefined;
+      index++
+    ) {
       const item = data.find((candidate) => candidate.id === body[`items[${index}][id]`])
       if (!item) return { error: `Invalid subscription item: '${body[`items[${index}][id]`] ?? ''}'` }
       const price = body[`items[${index}][price]`]
@@ -143,7 +174,15 @@ export function stripeSubscription(options: {
     metadata: { userId: options.userId, ...(options.planId ? { planId: options.planId } : {}) },
     items: {
       object: 'list',
-      data: [{ id: `si_${options.id}`, object: 'subscription_item', current_period_start: start, current_period_end: end, price: { id: options.priceId ?? 'price_full_access' } }],
+      data: [
+        {
+          id: `si_${options.id}`,
+          object: 'subscription_item',
+          current_period_start: start,
+          current_period_end: end,
+          price: { id: options.priceId ?? 'price_full_access' },
+        },
+      ],
     },
   }
 }

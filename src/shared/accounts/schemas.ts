@@ -57,7 +57,8 @@ export const accountMessages = {
 
   // spec 000 §8 'email not confirmed'; what it holds back: docs/decisions/014
   emailNotVerified: 'Please verify your email address',
-  emailNotVerifiedDetail: 'We sent a link to your email address. Until you open it, you can look around, but not subscribe, post, comment or apply to jobs.',
+  emailNotVerifiedDetail:
+    'We sent a link to your email address. Until you open it, you can look around, but not subscribe, post, comment or apply to jobs.',
   resendVerification: 'Resend verification e-mail',
   verificationSent: 'Verification e-mail sent. Please check your inbox.',
   verificationSendFailed: 'Failed to send the verification e-mail. Please try again.',
@@ -87,7 +88,10 @@ const signUpAccountFields = {
   confirmPassword: z.string(),
 }
 
-const confirmationMatches: [(value: { password: string; confirmPassword: string }) => boolean, { path: string[]; error: string }] = [
+const confirmationMatches: [
+  (value: { password: string; confirmPassword: string }) => boolean,
+  { path: string[]; error: string },
+] = [
   (value) => value.password === value.confirmPassword,
   { path: ['confirmPassword'], error: accountMessages.passwordsDoNotMatch },
 ]
@@ -103,14 +107,18 @@ export const SignUpProfileStep = z.object({
 export type SignUpProfileStep = z.infer<typeof SignUpProfileStep>
 
 /** Both steps together: what the sign-up endpoint receives and checks again. */
-export const SignUpInput = z.object({ ...signUpAccountFields, ...SignUpProfileStep.shape }).refine(...confirmationMatches)
+export const SignUpInput = z
+  .object({ ...signUpAccountFields, ...SignUpProfileStep.shape })
+  .refine(...confirmationMatches)
 export type SignUpInput = z.infer<typeof SignUpInput>
 
 // spec 000 §5 asks for 'email or phone number', but accounts have e-mail addresses only:
 // anything else is refused with the e-mail message before it is counted as a failure
 export const SignInInput = z.object({
   email: email(accountMessages.invalidEmail, accountMessages.credentialsRequired),
-  password: z.string({ error: accountMessages.credentialsRequired }).min(1, { error: accountMessages.credentialsRequired }),
+  password: z
+    .string({ error: accountMessages.credentialsRequired })
+    .min(1, { error: accountMessages.credentialsRequired }),
   rememberMe: z.boolean().optional(),
 })
 export type SignInInput = z.infer<typeof SignInInput>
@@ -138,7 +146,10 @@ export const ResetPasswordInput = z
 export type ResetPasswordInput = z.infer<typeof ResetPasswordInput>
 
 export const TwoFactorCodeInput = z.object({
-  code: z.string().trim().regex(/^\d{6}$/, { error: accountMessages.twoFactorCodeInvalid }),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, { error: accountMessages.twoFactorCodeInvalid }),
   trustDevice: z.boolean().optional(),
 })
 export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>
@@ -146,11 +157,16 @@ export type TwoFactorCodeInput = z.infer<typeof TwoFactorCodeInput>
 /** spec 001 §8 Password: the shared strength rules, and the two new entries must match. */
 export const ChangePasswordInput = z
   .object({
-    currentPassword: z.string({ error: accountMessages.currentPasswordRequired }).min(1, { error: accountMessages.currentPasswordRequired }),
+    currentPassword: z
+      .string({ error: accountMessages.currentPasswordRequired })
+      .min(1, { error: accountMessages.currentPasswordRequired }),
     newPassword: Password,
     confirmPassword: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirmPassword, { path: ['confirmPassword'], error: accountMessages.newPasswordsDoNotMatch })
+  .refine((value) => value.newPassword === value.confirmPassword, {
+    path: ['confirmPassword'],
+    error: accountMessages.newPasswordsDoNotMatch,
+  })
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInput>
 
 /** The token of a verification link (/verify-email?token=...): ours, random, single-use (decision 014). */

@@ -25,7 +25,8 @@ export const billingMessages = {
   promoAlreadyUsed: 'You have already used your free month',
   alreadySubscribed: 'You already have this plan',
   // one membership per member: a plan change goes through 'Change plan' (decision 013), never a second checkout
-  oneMembership: "You already have a membership. To change plans, use 'Change plan' on the plans page or in Settings > Subscription.",
+  oneMembership:
+    "You already have a membership. To change plans, use 'Change plan' on the plans page or in Settings > Subscription.",
   membershipUpdateFailed: 'Failed to update your membership. Please try again.',
   noSubscription: 'No active subscription found. Please subscribe first.',
   noCustomer: 'No customer ID found',
@@ -52,18 +53,23 @@ export const membershipMessages = {
   alreadyCanceled: (plan: string) => `Your ${plan} membership is already canceled at the end of its period`,
   notCanceled: (plan: string) => `Your ${plan} membership is not canceled: there is nothing to resume`,
   ended: (plan: string) => `Your ${plan} membership has ended. Choose a plan to join again.`,
-  notActive: (plan: string) => `Your ${plan} membership is not active. Update your payment with Manage billing, or choose a plan to join again.`,
-  resumeBeforeChange: (plan: string) => `Your ${plan} membership is canceled: resume it in Settings > Subscription before changing plans.`,
+  notActive: (plan: string) =>
+    `Your ${plan} membership is not active. Update your payment with Manage billing, or choose a plan to join again.`,
+  resumeBeforeChange: (plan: string) =>
+    `Your ${plan} membership is canceled: resume it in Settings > Subscription before changing plans.`,
   cancelTitle: (plan: string) => `Cancel your ${plan} membership?`,
-  cancelExplained: (plan: string, until: string) => `You keep ${plan} until ${until}. After that your membership ends and you are not charged again.`,
+  cancelExplained: (plan: string, until: string) =>
+    `You keep ${plan} until ${until}. After that your membership ends and you are not charged again.`,
   canceled: (plan: string, until: string) => `Your ${plan} membership is canceled. You keep access until ${until}.`,
   resumed: (plan: string, renews: string) => `Your ${plan} membership is back on: it renews on ${renews}.`,
   changeTitle: (plan: string) => `Switch to ${plan}?`,
   changed: (plan: string) => `Your plan is now ${plan}`,
   /** Test mode (no Stripe keys): no money moves; the plan changes now and the period stays (decision 013). */
-  changeInTestMode: (renews: string) => `Test mode: no card is charged. The new plan starts now; your renewal date stays ${renews}.`,
+  changeInTestMode: (renews: string) =>
+    `Test mode: no card is charged. The new plan starts now; your renewal date stays ${renews}.`,
   /** Stripe's default proration: the difference for the rest of the period is settled on the next invoice. */
-  changeWithStripe: (renews: string) => `The new plan starts now. Stripe credits or charges the difference for the rest of this period on your next invoice, due ${renews}.`,
+  changeWithStripe: (renews: string) =>
+    `The new plan starts now. Stripe credits or charges the difference for the rest of this period on your next invoice, due ${renews}.`,
   yourPlan: 'Your plan',
 } as const
 
@@ -90,7 +96,11 @@ export type AdminPlan = z.infer<typeof AdminPlan>
 export const UpdatePlanInput = z.object({
   name: requiredText('Plan name is required', 80),
   description: z.string().trim().max(500),
-  priceCents: z.number({ error: 'Price must be a whole number of cents' }).int({ error: 'Price must be a whole number of cents' }).min(0, { error: 'Price cannot be negative' }).max(10_000_00),
+  priceCents: z
+    .number({ error: 'Price must be a whole number of cents' })
+    .int({ error: 'Price must be a whole number of cents' })
+    .min(0, { error: 'Price cannot be negative' })
+    .max(10_000_00),
   features: z.array(z.string().trim().min(1).max(120)).max(20),
   stripePriceId: z
     .string()
@@ -172,7 +182,11 @@ export function formatPrice(cents: number): string {
 }
 
 /** What a plan change does to the price, from the plans' prices: '+$9.01/month', '-$9.01/month'. */
-export function formatPriceDifference(fromCents: number, toCents: number, interval: Plan['interval'] = 'month'): string {
+export function formatPriceDifference(
+  fromCents: number,
+  toCents: number,
+  interval: Plan['interval'] = 'month',
+): string {
   const difference = toCents - fromCents
   return `${difference < 0 ? '-' : '+'}${formatPrice(Math.abs(difference))}/${interval}`
 }

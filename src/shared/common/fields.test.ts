@@ -1,7 +1,8 @@
 import { describe, expect, test } from 'vitest'
 import { cursor, email, emailMaxLength, optionalEmail, phone, requiredPhone, requiredText } from './fields.ts'
 
-const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message
+const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message
 
 describe('the field shapes every form shares', () => {
   test('an e-mail address is saved trimmed and in lower case, however it was typed', () => {
@@ -13,7 +14,9 @@ describe('the field shapes every form shares', () => {
     expect(messageOf(field.safeParse('   '))).toBe('All fields are required')
     expect(messageOf(field.safeParse(undefined))).toBe('All fields are required')
     expect(messageOf(field.safeParse('not-an-address'))).toBe('Please enter a valid email address')
-    expect(messageOf(field.safeParse(`${'a'.repeat(emailMaxLength)}@example.com`))).toBe('Please enter a valid email address')
+    expect(messageOf(field.safeParse(`${'a'.repeat(emailMaxLength)}@example.com`))).toBe(
+      'Please enter a valid email address',
+    )
   })
 
   test('an optional e-mail may be left empty, and a wrong one is still refused', () => {
@@ -25,7 +28,14 @@ describe('the field shapes every form shares', () => {
   })
 
   test('phone numbers written the usual ways, international or local, are accepted as typed', () => {
-    for (const number of ['+44 20 7946 0958', '(617) 555-0100', '+1 (555) 123-4567', '617.555.0100', '555 1234 567', '+1 555 0100']) {
+    for (const number of [
+      '+44 20 7946 0958',
+      '(617) 555-0100',
+      '+1 (555) 123-4567',
+      '617.555.0100',
+      '555 1234 567',
+      '+1 555 0100',
+    ]) {
       expect(phone('Invalid phone', 30).parse(` ${number} `)).toBe(number)
     }
   })
@@ -37,7 +47,9 @@ describe('the field shapes every form shares', () => {
   })
 
   test('an empty required phone field says the form is incomplete, not that the number is wrong', () => {
-    expect(messageOf(requiredPhone('All fields are required', 'Invalid phone', 30).safeParse(''))).toBe('All fields are required')
+    expect(messageOf(requiredPhone('All fields are required', 'Invalid phone', 30).safeParse(''))).toBe(
+      'All fields are required',
+    )
   })
 
   test('required text is trimmed, must not be blank, and an over-long text says the form’s own words', () => {

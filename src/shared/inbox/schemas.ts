@@ -37,7 +37,9 @@ export type InboxQuery = z.input<typeof InboxQuery>
 
 export const ContactStatusInput = z.object({ status: z.enum(contactStatuses, { error: inboxMessages.invalidStatus }) })
 export type ContactStatusInput = z.input<typeof ContactStatusInput>
-export const BusinessStatusInput = z.object({ status: z.enum(businessStatuses, { error: inboxMessages.invalidStatus }) })
+export const BusinessStatusInput = z.object({
+  status: z.enum(businessStatuses, { error: inboxMessages.invalidStatus }),
+})
 export type BusinessStatusInput = z.input<typeof BusinessStatusInput>
 
 export type ContactItem = {
@@ -65,4 +67,6 @@ export type BusinessItem = {
 
 export type InboxCounts = Record<InboxKind, number>
 
-export type InboxList = { kind: 'contact'; items: ContactItem[]; counts: InboxCounts } | { kind: 'business'; items: BusinessItem[]; counts: InboxCounts }
+export type InboxList =
+  | { kind: 'contact'; items: ContactItem[]; counts: InboxCounts }
+  | { kind: 'business'; items: BusinessItem[]; counts: InboxCounts }

@@ -43,8 +43,10 @@ export const jobMessages = {
   saveJobFailed: 'Failed to save job',
   deleteFailed: 'Failed to delete job',
   confirmDelete: 'Are you sure you want to delete this job?',
-  deleteHasApplications: 'This job has applications, so it cannot be deleted: close it instead, and its applications stay in reach.',
-  closedKeepsApplications: 'This job has applications, so it cannot be deleted. It is closed: members no longer see it, and its applications stay in reach.',
+  deleteHasApplications:
+    'This job has applications, so it cannot be deleted: close it instead, and its applications stay in reach.',
+  closedKeepsApplications:
+    'This job has applications, so it cannot be deleted. It is closed: members no longer see it, and its applications stay in reach.',
   adminEmpty: 'No jobs found...',
   closed: 'Job closed: it no longer shows on the board',
   reopened: 'Job reopened',
@@ -67,7 +69,11 @@ export type JobStatus = (typeof jobStatuses)[number]
 
 /** "Posted within" filter, in days. */
 export const postedWithinDays = ['1', '7', '30'] as const
-export const postedWithinLabels: Record<(typeof postedWithinDays)[number], string> = { '1': 'Last 24 hours', '7': 'Last 7 days', '30': 'Last 30 days' }
+export const postedWithinLabels: Record<(typeof postedWithinDays)[number], string> = {
+  '1': 'Last 24 hours',
+  '7': 'Last 7 days',
+  '30': 'Last 30 days',
+}
 
 export const jobPageSize = 20
 /** The latest jobs of the landing teaser and the community column (spec 000 §9: 3). */
@@ -226,7 +232,9 @@ export function nextApplicationStatuses(status: ApplicationStatus): ApplicationS
   return [...order.slice(order.indexOf(status) + 1), 'rejected']
 }
 
-export const ApplicationStatusInput = z.object({ status: z.enum(applicationStatuses, { error: jobMessages.invalidStatusMove }) })
+export const ApplicationStatusInput = z.object({
+  status: z.enum(applicationStatuses, { error: jobMessages.invalidStatusMove }),
+})
 export type ApplicationStatusInput = z.infer<typeof ApplicationStatusInput>
 
 // ---------- admin job form (spec 002 §5) ----------

@@ -67,7 +67,11 @@ export function skillSet(memberSkills: readonly string[]): ReadonlySet<string> {
  * spec 001 §9: the share of the job's technical plus soft skills that the member
  * has (`skillSet` of theirs), case-insensitive, rounded; 0 when the job lists none.
  */
-export function matchPercent(technicalSkills: readonly string[], softSkills: readonly string[], own: ReadonlySet<string>): number {
+export function matchPercent(
+  technicalSkills: readonly string[],
+  softSkills: readonly string[],
+  own: ReadonlySet<string>,
+): number {
   const listed = technicalSkills.length + softSkills.length
   if (listed === 0) return 0
   let matched = 0

@@ -60,12 +60,25 @@ export const expertiseLevels = [
   'CEO/President',
 ] as const
 
-export const profileLimits = { name: 80, company: 120, position: 120, location: 120, careerLevel: 80, careerFocusItem: 60, careerFocusCount: 10, url: 300, phone: 20 } as const
+export const profileLimits = {
+  name: 80,
+  company: 120,
+  position: 120,
+  location: 120,
+  careerLevel: 80,
+  careerFocusItem: 60,
+  careerFocusCount: 10,
+  url: 300,
+  phone: 20,
+} as const
 
 /** '' and whitespace mean "not given": stored as null. */
 const blankToNull = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? null : value)
 
-const optionalText = (max: number) => z.preprocess(blankToNull, z.string().trim().max(max, profileMessages.tooLong(max)).nullable().optional()).transform((v) => v ?? null)
+const optionalText = (max: number) =>
+  z
+    .preprocess(blankToNull, z.string().trim().max(max, profileMessages.tooLong(max)).nullable().optional())
+    .transform((v) => v ?? null)
 
 const optionalEnum = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.preprocess(blankToNull, z.enum(values, { error: message }).nullable().optional()).transform((v) => v ?? null)
@@ -81,8 +94,16 @@ function todayIso() {
  * the server checks it again. Only first and last name are required.
  */
 export const ProfileInput = z.object({
-  firstName: requiredText(profileMessages.firstNameRequired, profileLimits.name, profileMessages.tooLong(profileLimits.name)),
-  lastName: requiredText(profileMessages.lastNameRequired, profileLimits.name, profileMessages.tooLong(profileLimits.name)),
+  firstName: requiredText(
+    profileMessages.firstNameRequired,
+    profileLimits.name,
+    profileMessages.tooLong(profileLimits.name),
+  ),
+  lastName: requiredText(
+    profileMessages.lastNameRequired,
+    profileLimits.name,
+    profileMessages.tooLong(profileLimits.name),
+  ),
   // spec 001 §8: not later than today; empty is sent as null
   dateOfBirth: z
     .preprocess(
@@ -105,7 +126,12 @@ export const ProfileInput = z.object({
     .preprocess(blankToNull, phone(profileMessages.invalidPhone, profileLimits.phone).nullable().optional())
     .transform((v) => v ?? null),
   linkedinUrl: z
-    .preprocess(blankToNull, httpUrl(profileMessages.invalidLinkedin, profileLimits.url, /^([a-z0-9-]+\.)*linkedin\.com$/i).nullable().optional())
+    .preprocess(
+      blankToNull,
+      httpUrl(profileMessages.invalidLinkedin, profileLimits.url, /^([a-z0-9-]+\.)*linkedin\.com$/i)
+        .nullable()
+        .optional(),
+    )
     .transform((v) => v ?? null),
   website: z
     .preprocess(blankToNull, httpUrl(profileMessages.invalidWebsite, profileLimits.url).nullable().optional())

@@ -45,8 +45,18 @@ export const proficiencyLevels = ['beginner', 'intermediate', 'advanced', 'exper
 export type ProficiencyLevel = (typeof proficiencyLevels)[number]
 
 // spec 001 §9: bar widths in the assessment
-export const proficiencyBarPercent: Record<ProficiencyLevel, number> = { beginner: 25, intermediate: 50, advanced: 75, expert: 100 }
-export const proficiencyLabels: Record<ProficiencyLevel, string> = { beginner: 'Beginner', intermediate: 'Intermediate', advanced: 'Advanced', expert: 'Expert' }
+export const proficiencyBarPercent: Record<ProficiencyLevel, number> = {
+  beginner: 25,
+  intermediate: 50,
+  advanced: 75,
+  expert: 100,
+}
+export const proficiencyLabels: Record<ProficiencyLevel, string> = {
+  beginner: 'Beginner',
+  intermediate: 'Intermediate',
+  advanced: 'Advanced',
+  expert: 'Expert',
+}
 
 export const SkillName = z.enum(skillNames, { error: skillMessages.unknownSkill })
 export const ProficiencyLevel = z.enum(proficiencyLevels, { error: skillMessages.invalidLevel })

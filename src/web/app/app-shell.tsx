@@ -10,7 +10,9 @@ const Header = lazy(() => import('#web/app/header.tsx').then((module) => ({ defa
 
 // Only members who have not verified their address load the banner (decision 014).
 const EmailVerificationBanner = lazy(() =>
-  import('#web/features/accounts/components/email-verification-banner.tsx').then((module) => ({ default: module.EmailVerificationBanner })),
+  import('#web/features/accounts/components/email-verification-banner.tsx').then((module) => ({
+    default: module.EmailVerificationBanner,
+  })),
 )
 
 // sonner (about 15 KB) is not needed on the landing page, which shows no toast: the

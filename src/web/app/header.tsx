@@ -115,7 +115,10 @@ export function Header() {
             <nav aria-label="Account" className="hidden md:block">
               <ul className="flex items-center gap-1">
                 {/* the way in stands out, after the pages a visitor may look at first */}
-                {[...signedOutMenu.filter((entry) => entry.to !== '/login'), ...signedOutMenu.filter((entry) => entry.to === '/login')].map((entry) => (
+                {[
+                  ...signedOutMenu.filter((entry) => entry.to !== '/login'),
+                  ...signedOutMenu.filter((entry) => entry.to === '/login'),
+                ].map((entry) => (
                   <li key={entry.to}>
                     {entry.to === '/login' ? (
                       <Link to={entry.to} className={buttonClasses('primary', 'sm', 'ml-2')}>
@@ -138,12 +141,20 @@ export function Header() {
                 <Menu aria-hidden="true" className="size-5" />
               </Button>
             </DialogTrigger>
-            <DialogContent side="sheet" title="Menu" description={user ? (fullName ? `${fullName} · ${user.email}` : user.email) : undefined}>
+            <DialogContent
+              side="sheet"
+              title="Menu"
+              description={user ? (fullName ? `${fullName} · ${user.email}` : user.email) : undefined}
+            >
               <nav aria-label="Mobile">
                 <ul className="grid gap-1">
                   {(user ? [...topBar, ...userMenu] : signedOutMenu).map((entry) => (
                     <li key={entry.to}>
-                      <NavLink to={entry.to} className={(state) => cn(topLinkClasses(state), 'block')} onClick={() => setMobileOpen(false)}>
+                      <NavLink
+                        to={entry.to}
+                        className={(state) => cn(topLinkClasses(state), 'block')}
+                        onClick={() => setMobileOpen(false)}
+                      >
                         {entry.label}
                       </NavLink>
                     </li>

@@ -12,8 +12,12 @@ import { UpdateSignupBox } from '#web/features/landing/components/update-signup-
 
 // The promo pop-up's code loads only when a promo is on and not yet shown in this
 // browser session, so the entry page stays within its JavaScript budget.
-const LatestJobs = lazy(() => import('#web/features/jobs/components/latest-jobs.tsx').then((m) => ({ default: m.LatestJobs })))
-const LandingPromo = lazy(() => import('#web/features/billing/components/landing-promo.tsx').then((m) => ({ default: m.LandingPromo })))
+const LatestJobs = lazy(() =>
+  import('#web/features/jobs/components/latest-jobs.tsx').then((m) => ({ default: m.LatestJobs })),
+)
+const LandingPromo = lazy(() =>
+  import('#web/features/billing/components/landing-promo.tsx').then((m) => ({ default: m.LandingPromo })),
+)
 
 /** True from the frame after the first paint on: work that can wait does not compete with it. */
 function useAfterFirstPaint(): boolean {
@@ -58,7 +62,9 @@ function JobBoardTeaser() {
             <h2 id="job-board-heading" className="text-3xl font-semibold tracking-tight">
               Job board
             </h2>
-            <p className="text-muted-foreground">Curated roles for members, matched to your skills. The latest openings:</p>
+            <p className="text-muted-foreground">
+              Curated roles for members, matched to your skills. The latest openings:
+            </p>
           </div>
           <Link to="/jobs" className={buttonClasses('primary')}>
             View Opportunities
@@ -92,14 +98,17 @@ export function LandingPage() {
             Prestige <span className="text-amber-300">Labs</span>
           </h1>
           <p className="max-w-xl text-lg text-white/85">
-            Community, private job board, courses, a career coach and resume tools for corporate professionals and students, in one
-            membership.
+            Community, private job board, courses, a career coach and resume tools for corporate professionals and
+            students, in one membership.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <Link to="/create-account" className={buttonClasses('primary', 'lg')}>
               Get Started
             </Link>
-            <Link to="/login" className={buttonClasses('outline', 'lg', 'border-white/40 text-white hover:bg-white/10')}>
+            <Link
+              to="/login"
+              className={buttonClasses('outline', 'lg', 'border-white/40 text-white hover:bg-white/10')}
+            >
               Sign In
             </Link>
           </div>

@@ -16,10 +16,19 @@ import { profileQuery, skillsQuery } from '#web/features/profile/api/profile.ts'
 // one area's real data through that area's own queries, so they are composed here
 // in web/app (ARCHITECTURE.md rule 7). An area that is not built has no card.
 
-
 const linkClasses = 'text-sm font-medium text-accent underline-offset-4 hover:underline'
 
-function MemberCard({ title, description, children, className }: { title: string; description?: string; children: ReactNode; className?: string }) {
+function MemberCard({
+  title,
+  description,
+  children,
+  className,
+}: {
+  title: string
+  description?: string
+  children: ReactNode
+  className?: string
+}) {
   const titleId = `card-${title.toLowerCase().replace(/\W+/g, '-')}`
   return (
     <Card role="region" aria-labelledby={titleId} className={cn('h-full', className)}>
@@ -68,7 +77,8 @@ export function PlanCard() {
       <MemberCard title="Your plan" className="border-accent/60">
         <p className="text-2xl font-semibold">Free</p>
         <p className="text-sm text-muted-foreground">
-          Join the Prestige Club for the community, the private job board matched to your skills, and the rest of the career lab.
+          Join the Prestige Club for the community, the private job board matched to your skills, and the rest of the
+          career lab.
         </p>
         <Link to="/subscription" className={buttonClasses('primary', 'md', 'w-fit')}>
           See plans and subscribe
@@ -88,7 +98,11 @@ export function PlanCard() {
       ) : (
         <>
           <p className="text-2xl font-semibold">{subscription.planName}</p>
-          {periodEnd ? <p className="text-sm text-muted-foreground">{subscription.cancelAtPeriodEnd ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}</p> : null}
+          {periodEnd ? (
+            <p className="text-sm text-muted-foreground">
+              {subscription.cancelAtPeriodEnd ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}
+            </p>
+          ) : null}
         </>
       )}
       <div className="flex flex-wrap gap-x-4 gap-y-2">
@@ -127,7 +141,9 @@ export function ProfileCompletenessCard() {
   if (profile.isPending || skills.isPending) body = <Loading what="your profile" />
   else if (profile.isError || skills.isError) body = <Failed what="profile" />
   else {
-    const missing = profileChecks.filter((check) => !check.done(profile.data, skills.data.skills)).map((check) => check.label)
+    const missing = profileChecks
+      .filter((check) => !check.done(profile.data, skills.data.skills))
+      .map((check) => check.label)
     const done = profileChecks.length - missing.length
     const percent = Math.round((done / profileChecks.length) * 100)
     body = (
@@ -150,7 +166,9 @@ export function ProfileCompletenessCard() {
             <div className="h-full rounded-full bg-primary" style={{ width: `${percent}%` }} />
           </div>
         </div>
-        {missing.length > 0 ? <p className="text-sm text-muted-foreground">Still to add: {missing.join(', ')}.</p> : null}
+        {missing.length > 0 ? (
+          <p className="text-sm text-muted-foreground">Still to add: {missing.join(', ')}.</p>
+        ) : null}
         <Link to="/profile" className={linkClasses}>
           {missing.length > 0 ? 'Complete your profile' : 'View your profile'}
         </Link>

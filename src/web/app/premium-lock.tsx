@@ -14,7 +14,10 @@ export function PremiumLock() {
         </span>
         <PageTitle>Premium Feature</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Premium Feature</h1>
-        <p className="text-muted-foreground">{genericMessages.subscriptionRequired}. Join to unlock the job board, resume reviews and the rest of the career lab.</p>
+        <p className="text-muted-foreground">
+          {genericMessages.subscriptionRequired}. Join to unlock the job board, resume reviews and the rest of the
+          career lab.
+        </p>
         <Link to="/subscription" className={buttonClasses('primary', 'lg', 'mt-2')}>
           Join the Career Labs
         </Link>

@@ -58,7 +58,8 @@ const linkClasses = 'text-muted-foreground hover:text-foreground hover:underline
 /** The site footer of every public page. */
 export function PublicFooter() {
   const { status, user } = useViewer()
-  const groups = status === 'ready' && !user ? [...footerGroups, { title: 'Account', links: visitorLinks }] : footerGroups
+  const groups =
+    status === 'ready' && !user ? [...footerGroups, { title: 'Account', links: visitorLinks }] : footerGroups
   return (
     <footer className="border-t border-border">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[1fr_3fr]">

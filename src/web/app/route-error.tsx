@@ -21,7 +21,10 @@ export function RouteError() {
           >
             Reload
           </button>
-          <a href="/" className="inline-flex h-10 items-center rounded-lg border border-input px-4 text-sm font-medium hover:bg-muted">
+          <a
+            href="/"
+            className="inline-flex h-10 items-center rounded-lg border border-input px-4 text-sm font-medium hover:bg-muted"
+          >
             Return Home
           </a>
         </div>

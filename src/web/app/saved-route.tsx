@@ -32,7 +32,15 @@ function SavedOverview() {
   const onKeyDown = (event: KeyboardEvent) => {
     const index = tabs.indexOf(selected)
     const next =
-      event.key === 'ArrowRight' ? tabs[(index + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(index - 1 + tabs.length) % tabs.length] : event.key === 'Home' ? tabs[0] : event.key === 'End' ? tabs.at(-1) : undefined
+      event.key === 'ArrowRight'
+        ? tabs[(index + 1) % tabs.length]
+        : event.key === 'ArrowLeft'
+          ? tabs[(index - 1 + tabs.length) % tabs.length]
+          : event.key === 'Home'
+            ? tabs[0]
+            : event.key === 'End'
+              ? tabs.at(-1)
+              : undefined
     if (!next) return
     event.preventDefault()
     setSelected(next)
@@ -45,7 +53,12 @@ function SavedOverview() {
         <h2 id={`${id}-saved`} className="sr-only">
           Saved jobs and courses
         </h2>
-        <div role="tablist" aria-label="Saved items" className="flex gap-1 border-b border-border" onKeyDown={onKeyDown}>
+        <div
+          role="tablist"
+          aria-label="Saved items"
+          className="flex gap-1 border-b border-border"
+          onKeyDown={onKeyDown}
+        >
           {tabs.map((tab) => (
             <button
               key={tab}
@@ -61,7 +74,9 @@ function SavedOverview() {
               onClick={() => setSelected(tab)}
               className={cn(
                 '-mb-px inline-flex items-center gap-2 border-b-2 px-4 py-2 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-ring',
-                selected === tab ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+                selected === tab
+                  ? 'border-primary text-foreground'
+                  : 'border-transparent text-muted-foreground hover:text-foreground',
               )}
             >
               {tabLabels[tab]}
@@ -111,7 +126,11 @@ export function SavedRoute({ tab }: { tab: 'overview' | 'jobs' | 'courses' }) {
       <header className="grid gap-2">
         <PageTitle>{title}</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight">{title}</h1>
-        {tab === 'overview' ? <p className="text-muted-foreground">The jobs and courses you saved for later, and the jobs you applied to.</p> : null}
+        {tab === 'overview' ? (
+          <p className="text-muted-foreground">
+            The jobs and courses you saved for later, and the jobs you applied to.
+          </p>
+        ) : null}
       </header>
       {tab === 'overview' ? <SavedOverview /> : tab === 'jobs' ? <SavedJobsList /> : <SavedCourses />}
     </div>

@@ -7,7 +7,11 @@ export function ThemeToggle() {
   const next = theme === 'dark' ? 'light' : 'dark'
   return (
     <Button variant="ghost" size="icon" aria-label={`Switch to ${next} theme`} onClick={() => applyTheme(next)}>
-      {theme === 'dark' ? <Sun aria-hidden="true" className="size-5" /> : <Moon aria-hidden="true" className="size-5" />}
+      {theme === 'dark' ? (
+        <Sun aria-hidden="true" className="size-5" />
+      ) : (
+        <Moon aria-hidden="true" className="size-5" />
+      )}
     </Button>
   )
 }

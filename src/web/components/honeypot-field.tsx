@@ -8,7 +8,10 @@ import { honeypotField } from '#shared/constants.ts'
  */
 export function HoneypotField(props: Omit<ComponentProps<'input'>, 'name' | 'type'>) {
   return (
-    <div aria-hidden="true" style={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}>
+    <div
+      aria-hidden="true"
+      style={{ position: 'absolute', left: '-10000px', top: 'auto', width: 1, height: 1, overflow: 'hidden' }}
+    >
       <label>
         Leave this field empty
         <input type="text" tabIndex={-1} autoComplete="off" {...props} name={honeypotField} />

@@ -8,7 +8,15 @@ export const partNotLoaded = 'This part of the page could not be loaded. Reload 
  * their code and data as the visitor scrolls towards them, not with the first
  * paint (the '/' JavaScript budget). `className` should hold their height meanwhile.
  */
-export function NearViewport({ children, className, margin = '600px' }: { children: ReactNode; className?: string; margin?: string }) {
+export function NearViewport({
+  children,
+  className,
+  margin = '600px',
+}: {
+  children: ReactNode
+  className?: string
+  margin?: string
+}) {
   const box = useRef<HTMLDivElement>(null)
   const [near, setNear] = useState(false)
   useEffect(() => {
@@ -18,7 +26,10 @@ export function NearViewport({ children, className, margin = '600px' }: { childr
       setNear(true)
       return
     }
-    const observer = new IntersectionObserver((entries) => entries.some((entry) => entry.isIntersecting) && setNear(true), { rootMargin: margin })
+    const observer = new IntersectionObserver(
+      (entries) => entries.some((entry) => entry.isIntersecting) && setNear(true),
+      { rootMargin: margin },
+    )
     observer.observe(element)
     return () => observer.disconnect()
   }, [margin, near])

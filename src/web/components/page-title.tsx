@@ -8,5 +8,7 @@ const siteName = 'Prestige Labs'
  */
 export function PageTitle({ children }: { children?: string }) {
   // one string child: React refuses a <title> with several text nodes
-  return <title>{children ? `${children} · ${siteName}` : `${siteName} · The career lab for ambitious professionals`}</title>
+  return (
+    <title>{children ? `${children} · ${siteName}` : `${siteName} · The career lab for ambitious professionals`}</title>
+  )
 }

@@ -9,7 +9,13 @@ export class ApiError extends Error {
   readonly fields: Record<string, string> | undefined
   readonly requestId: string | undefined
 
-  constructor(options: { status: number; code: ApiErrorCode; message: string; fields?: Record<string, string>; requestId?: string }) {
+  constructor(options: {
+    status: number
+    code: ApiErrorCode
+    message: string
+    fields?: Record<string, string>
+    requestId?: string
+  }) {
     super(options.message)
     this.name = 'ApiError'
     this.status = options.status
@@ -31,7 +37,13 @@ const codeByStatus: Record<number, ErrorCode> = {
 
 function fallbackMessage(status: number, body: unknown): string {
   // a proxy's or a library's answer may carry `{ message }` of its own
-  if (typeof body === 'object' && body !== null && 'message' in body && typeof body.message === 'string' && body.message) {
+  if (
+    typeof body === 'object' &&
+    body !== null &&
+    'message' in body &&
+    typeof body.message === 'string' &&
+    body.message
+  ) {
     return body.message
   }
   if (status === 429) return genericMessages.tooManyAttempts
@@ -57,7 +69,10 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: json === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+      headers:
+        json === undefined
+          ? { Accept: 'application/json' }
+          : { Accept: 'application/json', 'Content-Type': 'application/json' },
       body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
       signal,
     })

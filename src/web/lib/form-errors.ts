@@ -12,7 +12,11 @@ type PlaceField = (name: string, message: string) => boolean
  * A nested path ('requiredSkills.0') lands on its top field. Returns how many found a
  * field, and the messages none took. Forms call formFailure, which decides the rest.
  */
-function showServerFieldErrors(form: FormWithErrors, error: unknown, place?: PlaceField): { placed: number; unplaced: string[] } {
+function showServerFieldErrors(
+  form: FormWithErrors,
+  error: unknown,
+  place?: PlaceField,
+): { placed: number; unplaced: string[] } {
   const result = { placed: 0, unplaced: [] as string[] }
   if (!(error instanceof ApiError) || !error.fields) return result
   const known = form.getValues()

@@ -12,7 +12,12 @@ export function homeOf(viewer: Viewer): '/' | '/admin' | '/prestige-club' | '/da
   return viewer.subscribed ? '/prestige-club' : '/dashboard'
 }
 
-const homeNames = { '/': 'Home', '/admin': 'Admin', '/prestige-club': 'Prestige Club', '/dashboard': 'My Account' } as const
+const homeNames = {
+  '/': 'Home',
+  '/admin': 'Admin',
+  '/prestige-club': 'Prestige Club',
+  '/dashboard': 'My Account',
+} as const
 
 /** What a "back" link to the viewer's home says: where it goes, by the name its page carries. */
 export function homeNameOf(viewer: Viewer): string {

@@ -49,7 +49,11 @@ function releaseLater() {
 }
 
 /** Calls `onMessage` for every live message of `topic` while the component is mounted. */
-export function useLiveTopic<Message extends LiveMessage>(topic: LiveTopic, onMessage: (message: Message) => void, onReset: () => void) {
+export function useLiveTopic<Message extends LiveMessage>(
+  topic: LiveTopic,
+  onMessage: (message: Message) => void,
+  onReset: () => void,
+) {
   const handlers = useRef({ onMessage, onReset })
   useEffect(() => {
     handlers.current = { onMessage, onReset }

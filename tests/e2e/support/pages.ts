@@ -8,7 +8,12 @@ import { pageAccess, type AccessLevel } from '#shared/access.ts'
 export type PageRole = 'visitor' | 'subscriber' | 'admin'
 
 /** The least role that opens each level: a subscriber opens the member pages too. */
-export const roleForLevel: Record<AccessLevel, PageRole> = { visitor: 'visitor', member: 'subscriber', subscriber: 'subscriber', admin: 'admin' }
+export const roleForLevel: Record<AccessLevel, PageRole> = {
+  visitor: 'visitor',
+  member: 'subscriber',
+  subscriber: 'subscriber',
+  admin: 'admin',
+}
 
 /**
  * The concrete paths of `role`'s pages in the table, parameters filled from `ids`
@@ -41,7 +46,12 @@ export function watchRequests(page: Page) {
     async idle() {
       await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0)
       // what the last answers render (a pop-up, its opening animation) is on screen after the next frames
-      await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())))))
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) =>
+            setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+          ),
+      )
     },
   }
 }
@@ -56,10 +66,16 @@ export async function waitForPageSettled(page: Page, requests?: ReturnType<typeo
   await page.waitForFunction(
     () => {
       const visible = (element: Element) => element.checkVisibility()
-      if ([...document.querySelectorAll('.animate-pulse, [aria-busy="true"], [role="status"][aria-label^="Loading"]')].some(visible)) return false
+      if (
+        [
+          ...document.querySelectorAll('.animate-pulse, [aria-busy="true"], [role="status"][aria-label^="Loading"]'),
+        ].some(visible)
+      )
+        return false
       const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT)
       for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (/^\s*Loading\b/.test(node.textContent ?? '') && node.parentElement && visible(node.parentElement)) return false
+        if (/^\s*Loading\b/.test(node.textContent ?? '') && node.parentElement && visible(node.parentElement))
+          return false
       }
       return true
     },

@@ -18,8 +18,20 @@ export function walkingRoles(prefix: string): WalkingRole[] {
   })
   return [
     { name: 'visitor', viewer: anonymousViewer },
-    { name: 'free member', viewer: { signedIn: true, subscribed: false, isAdmin: false }, account: account('free', 'Fay') },
-    { name: 'subscriber', viewer: { signedIn: true, subscribed: true, isAdmin: false }, account: account('subscriber', 'Sue', { subscribedDays: 30 }) },
-    { name: 'admin', viewer: { signedIn: true, subscribed: true, isAdmin: true }, account: account('admin', 'Ada', { admin: true }) },
+    {
+      name: 'free member',
+      viewer: { signedIn: true, subscribed: false, isAdmin: false },
+      account: account('free', 'Fay'),
+    },
+    {
+      name: 'subscriber',
+      viewer: { signedIn: true, subscribed: true, isAdmin: false },
+      account: account('subscriber', 'Sue', { subscribedDays: 30 }),
+    },
+    {
+      name: 'admin',
+      viewer: { signedIn: true, subscribed: true, isAdmin: true },
+      account: account('admin', 'Ada', { admin: true }),
+    },
   ]
 }

@@ -64,7 +64,10 @@ export async function startStack(options: { stripe?: boolean } = {}) {
     const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))
   })
 
-  const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs })
+  const browser: Browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: chromiumArgs,
+  })
 
   return {
     baseUrl,
@@ -109,7 +112,12 @@ export async function seriousAccessibilityViolations(page: Page) {
   // a toast fading in is half transparent: axe checks the settled page, not a frame of an animation
   await page
     .waitForFunction(
-      () => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+      () =>
+        document
+          .getAnimations()
+          .every(
+            (animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+          ),
       undefined,
       { timeout: 3_000 },
     )
@@ -117,7 +125,10 @@ export async function seriousAccessibilityViolations(page: Page) {
   const results = await new AxeBuilder({ page }).analyze()
   return results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)
+    .map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    )
 }
 
 /** Fills the /login form as a person would. */

@@ -13,7 +13,9 @@ const JobParams = z.object({ jobId: z.uuid({ error: jobMessages.notFound }) })
 export const savedRoutes = new Hono<AppEnv>()
   .get('/counts', async (c) => c.json(await countSavedItems(c.var.ctx)))
   .get('/jobs', async (c) => c.json(await listSavedJobs(c.var.ctx)))
-  .put('/jobs/:jobId', validate('param', JobParams), async (c) => c.json(await saveJob(c.var.ctx, c.req.valid('param').jobId)))
+  .put('/jobs/:jobId', validate('param', JobParams), async (c) =>
+    c.json(await saveJob(c.var.ctx, c.req.valid('param').jobId)),
+  )
   .delete('/jobs/:jobId', validate('param', JobParams), async (c) => {
     await unsaveJob(c.var.ctx, c.req.valid('param').jobId)
     return c.body(null, 204)

@@ -24,12 +24,27 @@ export const jobs = pgTable(
     remote: boolean('remote').notNull().default(false),
     salary: text('salary').notNull(),
     status: text('status').notNull().default('active'),
-    technicalSkills: text('technical_skills').array().notNull().default(sql`'{}'::text[]`),
-    softSkills: text('soft_skills').array().notNull().default(sql`'{}'::text[]`),
+    technicalSkills: text('technical_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    softSkills: text('soft_skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     description: text('description').notNull(),
-    requirements: text('requirements').array().notNull().default(sql`'{}'::text[]`),
-    responsibilities: text('responsibilities').array().notNull().default(sql`'{}'::text[]`),
-    benefits: text('benefits').array().notNull().default(sql`'{}'::text[]`),
+    requirements: text('requirements')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    responsibilities: text('responsibilities')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    benefits: text('benefits')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     contactEmail: text('contact_email'),
     createdBy: text('created_by').references(() => user.id, { onDelete: 'set null' }),
     postedAt: timestamp('posted_at', { withTimezone: true }).notNull().defaultNow(),
@@ -72,7 +87,10 @@ export const savedJobs = pgTable(
     notes: text('notes'),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('saved_jobs_user_job_unique').on(table.userId, table.jobId), index('saved_jobs_user_idx').on(table.userId, table.savedAt)],
+  (table) => [
+    unique('saved_jobs_user_job_unique').on(table.userId, table.jobId),
+    index('saved_jobs_user_idx').on(table.userId, table.savedAt),
+  ],
 )
 
 // issue 5: applications are stored (the earlier implementation only sent an e-mail).
@@ -105,6 +123,9 @@ export const jobApplications = pgTable(
     unique('job_applications_job_user_unique').on(table.jobId, table.userId),
     index('job_applications_user_idx').on(table.userId, table.createdAt),
     index('job_applications_job_idx').on(table.jobId, table.createdAt),
-    check('job_applications_status_check', sql`${table.status} in ('submitted', 'reviewed', 'interviewing', 'offered', 'rejected')`),
+    check(
+      'job_applications_status_check',
+      sql`${table.status} in ('submitted', 'reviewed', 'interviewing', 'offered', 'rejected')`,
+    ),
   ],
 )

@@ -38,14 +38,22 @@ describe('sign-up', () => {
     const client = t.client()
     const response = await client.post('/api/accounts/sign-up', validSignUp('Ada@Example.com'))
     expect(response.status).toBe(201)
-    const { user } = (await response.json()) as { user: { id: string; email: string; firstName: string; subscribed: boolean } }
+    const { user } = (await response.json()) as {
+      user: { id: string; email: string; firstName: string; subscribed: boolean }
+    }
     expect(user).toMatchObject({ email: 'ada@example.com', firstName: 'Ada', subscribed: false })
 
     const session = (await (await client.get('/api/accounts/session')).json()) as { user: { id: string } }
     expect(session.user.id).toBe(user.id)
 
     const profile = await t.db.query.userProfiles.findFirst({ where: eq(userProfiles.id, user.id) })
-    expect(profile).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', location: 'London', experienceLevel: 'Senior Level', industries: ['Technology', 'Education'] })
+    expect(profile).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      location: 'London',
+      experienceLevel: 'Senior Level',
+      industries: ['Technology', 'Education'],
+    })
   })
 
   test('an e-mail that already has an account is refused with the spec message', async () => {
@@ -60,9 +68,21 @@ describe('sign-up', () => {
     ['a missing last name', { lastName: '  ' }, accountMessages.allFieldsRequired],
     ['an invalid e-mail', { email: 'not-an-email' }, accountMessages.invalidEmail],
     ['a short password', { password: 'Ab1', confirmPassword: 'Ab1' }, accountMessages.passwordTooShort],
-    ['a password without uppercase', { password: 'lowercase1', confirmPassword: 'lowercase1' }, accountMessages.passwordNeedsUppercase],
-    ['a password without lowercase', { password: 'UPPERCASE1', confirmPassword: 'UPPERCASE1' }, accountMessages.passwordNeedsLowercase],
-    ['a password without a number', { password: 'NoNumbersHere', confirmPassword: 'NoNumbersHere' }, accountMessages.passwordNeedsNumber],
+    [
+      'a password without uppercase',
+      { password: 'lowercase1', confirmPassword: 'lowercase1' },
+      accountMessages.passwordNeedsUppercase,
+    ],
+    [
+      'a password without lowercase',
+      { password: 'UPPERCASE1', confirmPassword: 'UPPERCASE1' },
+      accountMessages.passwordNeedsLowercase,
+    ],
+    [
+      'a password without a number',
+      { password: 'NoNumbersHere', confirmPassword: 'NoNumbersHere' },
+      accountMessages.passwordNeedsNumber,
+    ],
     ['a confirmation that differs', { confirmPassword: 'Analytical2' }, accountMessages.passwordsDoNotMatch],
     ['a city not in the list', { city: 'Atlantis' }, accountMessages.cityRequired],
     ['an unknown experience level', { experienceLevel: 'Wizard' }, accountMessages.experienceRequired],
@@ -86,9 +106,16 @@ describe('sign-in', () => {
   })
 
   test('a wrong password and an unknown e-mail get the same answer', async () => {
-    const { email } = await createMember(t.db, { email: 'known@example.com', password: 'Known-Pass-1', firstName: 'K', lastName: 'N' })
+    const { email } = await createMember(t.db, {
+      email: 'known@example.com',
+      password: 'Known-Pass-1',
+      firstName: 'K',
+      lastName: 'N',
+    })
     const wrong = await t.client().post('/api/accounts/sign-in', { email, password: 'Wrong-Pass-1' })
-    const unknown = await t.client().post('/api/accounts/sign-in', { email: 'nobody@example.com', password: 'Wrong-Pass-1' })
+    const unknown = await t
+      .client()
+      .post('/api/accounts/sign-in', { email: 'nobody@example.com', password: 'Wrong-Pass-1' })
     expect(wrong.status).toBe(401)
     expect(unknown.status).toBe(401)
     expect((await errorOf(wrong)).message).toBe(accountMessages.invalidCredentials)
@@ -102,7 +129,12 @@ describe('sign-in', () => {
   })
 
   test('ten failures lock the account for 15 minutes on the server, whatever the browser keeps', async () => {
-    const { email } = await createMember(t.db, { email: 'locked@example.com', password: 'Right-Pass-1', firstName: 'L', lastName: 'K' })
+    const { email } = await createMember(t.db, {
+      email: 'locked@example.com',
+      password: 'Right-Pass-1',
+      firstName: 'L',
+      lastName: 'K',
+    })
     for (let attempt = 1; attempt <= 9; attempt++) {
       const response = await t.client().post('/api/accounts/sign-in', { email, password: `Wrong-${attempt}` })
       expect(response.status).toBe(401)
@@ -117,15 +149,24 @@ describe('sign-in', () => {
     expect((await errorOf(fresh)).message).toMatch(/^Account locked\. Please try again in \d+ minutes\.$/)
 
     // once the lock has expired the right password works and clears the count
-    await t.db.update(signInAttempts).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(signInAttempts.email, email))
+    await t.db
+      .update(signInAttempts)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(signInAttempts.email, email))
     const after = await t.client().post('/api/accounts/sign-in', { email, password: 'Right-Pass-1' })
     expect(after.status).toBe(200)
     expect(await t.db.query.signInAttempts.findFirst({ where: eq(signInAttempts.email, email) })).toBeUndefined()
   })
 
   test('a success clears the failure count', async () => {
-    const { email } = await createMember(t.db, { email: 'clears@example.com', password: 'Right-Pass-1', firstName: 'C', lastName: 'L' })
-    for (let attempt = 0; attempt < 5; attempt++) await t.client().post('/api/accounts/sign-in', { email, password: 'Wrong-Pass-1' })
+    const { email } = await createMember(t.db, {
+      email: 'clears@example.com',
+      password: 'Right-Pass-1',
+      firstName: 'C',
+      lastName: 'L',
+    })
+    for (let attempt = 0; attempt < 5; attempt++)
+      await t.client().post('/api/accounts/sign-in', { email, password: 'Wrong-Pass-1' })
     expect((await t.client().post('/api/accounts/sign-in', { email, password: 'Right-Pass-1' })).status).toBe(200)
     for (let attempt = 0; attempt < 9; attempt++) {
       expect((await t.client().post('/api/accounts/sign-in', { email, password: 'Wrong-Pass-1' })).status).toBe(401)
@@ -136,7 +177,10 @@ describe('sign-in', () => {
     const client = t.client()
     let last: Response | undefined
     for (let attempt = 0; attempt < 31; attempt++) {
-      last = await client.post('/api/accounts/sign-in', { email: `flood${attempt}@example.com`, password: 'Wrong-Pass-1' })
+      last = await client.post('/api/accounts/sign-in', {
+        email: `flood${attempt}@example.com`,
+        password: 'Wrong-Pass-1',
+      })
     }
     expect(last!.status).toBe(429)
     expect((await errorOf(last!)).message).toBe(accountMessages.tooManyAttempts)
@@ -145,14 +189,25 @@ describe('sign-in', () => {
 
 describe('admin login', () => {
   test('only admins pass the admin login; a member gets Invalid credentials and no session', async () => {
-    const { email } = await createMember(t.db, { email: 'plain@example.com', password: 'Member-Pass-1', firstName: 'P', lastName: 'M' })
+    const { email } = await createMember(t.db, {
+      email: 'plain@example.com',
+      password: 'Member-Pass-1',
+      firstName: 'P',
+      lastName: 'M',
+    })
     const client = t.client()
     const refused = await client.post('/api/accounts/admin-sign-in', { email, password: 'Member-Pass-1' })
     expect(refused.status).toBe(401)
     expect((await errorOf(refused)).message).toBe(accountMessages.adminInvalidCredentials)
     expect(((await (await client.get('/api/accounts/session')).json()) as { user: unknown }).user).toBeNull()
 
-    const admin = await createMember(t.db, { email: 'boss@example.com', password: 'Admin-Pass-1', firstName: 'B', lastName: 'A', admin: true })
+    const admin = await createMember(t.db, {
+      email: 'boss@example.com',
+      password: 'Admin-Pass-1',
+      firstName: 'B',
+      lastName: 'A',
+      admin: true,
+    })
     const wrong = await t.client().post('/api/accounts/admin-sign-in', { email: admin.email, password: 'Wrong-Pass-1' })
     expect((await errorOf(wrong)).message).toBe(accountMessages.adminInvalidCredentials)
     const accepted = await client.post('/api/accounts/admin-sign-in', { email: admin.email, password: 'Admin-Pass-1' })
@@ -172,17 +227,32 @@ describe('password reset', () => {
     const token = /reset-password\?token=([\w%-]+)/.exec(mail.text)?.[1]
     expect(token).toBeTruthy()
 
-    const reset = await t.client().post('/api/accounts/reset-password', { token: decodeURIComponent(token!), password: 'Brand-New-Pass-2', confirmPassword: 'Brand-New-Pass-2' })
+    const reset = await t
+      .client()
+      .post('/api/accounts/reset-password', {
+        token: decodeURIComponent(token!),
+        password: 'Brand-New-Pass-2',
+        confirmPassword: 'Brand-New-Pass-2',
+      })
     expect(reset.status).toBe(200)
     // revoked in the database; the short-lived cookie cache is dropped to see it at once
     member.cookies.delete('better-auth.session_data')
     expect(((await (await member.get('/api/accounts/session')).json()) as { user: unknown }).user).toBeNull()
 
-    const again = await t.client().post('/api/accounts/reset-password', { token: decodeURIComponent(token!), password: 'Another-Pass-3', confirmPassword: 'Another-Pass-3' })
+    const again = await t
+      .client()
+      .post('/api/accounts/reset-password', {
+        token: decodeURIComponent(token!),
+        password: 'Another-Pass-3',
+        confirmPassword: 'Another-Pass-3',
+      })
     expect(again.status).toBe(400)
     expect((await errorOf(again)).message).toBe(accountMessages.resetLinkInvalid)
 
-    expect((await t.client().post('/api/accounts/sign-in', { email: 'forgetful@example.com', password: 'Brand-New-Pass-2' })).status).toBe(200)
+    expect(
+      (await t.client().post('/api/accounts/sign-in', { email: 'forgetful@example.com', password: 'Brand-New-Pass-2' }))
+        .status,
+    ).toBe(200)
   })
 
   test('an unknown address gets the same answer and no mail', async () => {
@@ -195,7 +265,9 @@ describe('password reset', () => {
   test('an invalid e-mail and a weak new password are refused with their messages', async () => {
     const bad = await t.client().post('/api/accounts/forgot-password', { email: 'nope' })
     expect((await errorOf(bad)).message).toBe(accountMessages.invalidEmail)
-    const weak = await t.client().post('/api/accounts/reset-password', { token: 'x', password: 'weak', confirmPassword: 'weak' })
+    const weak = await t
+      .client()
+      .post('/api/accounts/reset-password', { token: 'x', password: 'weak', confirmPassword: 'weak' })
     expect((await errorOf(weak)).message).toBe(accountMessages.passwordTooShort)
   })
 })
@@ -208,12 +280,18 @@ describe('two-factor', () => {
 
     const enabled = await member.post('/api/accounts/security/two-factor/enable', { password: 'Totp-Pass-1' })
     expect(enabled.status).toBe(200)
-    const { totpURI, backupCodes, qrCodeDataUrl } = (await enabled.json()) as { totpURI: string; backupCodes: string[]; qrCodeDataUrl: string }
+    const { totpURI, backupCodes, qrCodeDataUrl } = (await enabled.json()) as {
+      totpURI: string
+      backupCodes: string[]
+      qrCodeDataUrl: string
+    }
     expect(backupCodes.length).toBeGreaterThan(0)
     expect(qrCodeDataUrl).toMatch(/^data:image\/png;base64,/)
     const secret = new URL(totpURI).searchParams.get('secret')!
 
-    const confirmed = await member.post('/api/accounts/security/two-factor/confirm', { code: authenticator.generate(secret) })
+    const confirmed = await member.post('/api/accounts/security/two-factor/confirm', {
+      code: authenticator.generate(secret),
+    })
     expect(confirmed.status).toBe(200)
     expect(((await confirmed.json()) as { user: { twoFactorEnabled: boolean } }).user.twoFactorEnabled).toBe(true)
 
@@ -228,7 +306,9 @@ describe('two-factor', () => {
 
     const verified = await client.post('/api/accounts/two-factor/verify', { code: authenticator.generate(secret) })
     expect(verified.status).toBe(200)
-    expect(((await (await client.get('/api/accounts/session')).json()) as { user: { email: string } }).user.email).toBe('totp@example.com')
+    expect(((await (await client.get('/api/accounts/session')).json()) as { user: { email: string } }).user.email).toBe(
+      'totp@example.com',
+    )
   })
 
   test('a visitor cannot reach the security endpoints', async () => {
@@ -274,7 +354,9 @@ describe('access and errors', () => {
     const gzipped = await t.client().request('GET', '/api/does-not-exist', undefined, { 'accept-encoding': 'gzip' })
     expect(gzipped.headers.get('vary')).toBe('Accept-Encoding')
     expect(gzipped.headers.get('content-encoding')).toBe('gzip')
-    const body = JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')) as { error: { code: string } }
+    const body = JSON.parse(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')) as {
+      error: { code: string }
+    }
     expect(body.error.code).toBe('NOT_FOUND')
   })
 
@@ -309,9 +391,16 @@ describe('password change', () => {
   test('a member changes their password: the new one signs in, the old one no longer does, other sessions end', async () => {
     const member = await t.signedIn({ email: 'changer@example.com', password: 'Old-Pass-1' })
     const otherDevice = t.client()
-    expect((await otherDevice.post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'Old-Pass-1' })).status).toBe(200)
+    expect(
+      (await otherDevice.post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'Old-Pass-1' }))
+        .status,
+    ).toBe(200)
 
-    const changed = await member.post('/api/accounts/security/password', { currentPassword: 'Old-Pass-1', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-22' })
+    const changed = await member.post('/api/accounts/security/password', {
+      currentPassword: 'Old-Pass-1',
+      newPassword: 'New-Pass-22',
+      confirmPassword: 'New-Pass-22',
+    })
     expect(changed.status).toBe(200)
     expect(await changed.json()).toEqual({ message: accountMessages.passwordUpdated })
     // this device stays signed in with its fresh cookie; the other one is signed out
@@ -320,25 +409,58 @@ describe('password change', () => {
     expect(((await (await member.get('/api/accounts/session')).json()) as { user: unknown }).user).not.toBeNull()
     expect(((await (await otherDevice.get('/api/accounts/session')).json()) as { user: unknown }).user).toBeNull()
 
-    expect((await t.client().post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'Old-Pass-1' })).status).toBe(401)
-    expect((await t.client().post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'New-Pass-22' })).status).toBe(200)
+    expect(
+      (await t.client().post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'Old-Pass-1' })).status,
+    ).toBe(401)
+    expect(
+      (await t.client().post('/api/accounts/sign-in', { email: 'changer@example.com', password: 'New-Pass-22' }))
+        .status,
+    ).toBe(200)
   })
 
   test('new passwords that differ, a weak new password and a wrong current password are refused with clear messages', async () => {
     const member = await t.signedIn({ email: 'careful@example.com', password: 'Careful-Pass-1' })
-    const mismatch = await member.post('/api/accounts/security/password', { currentPassword: 'Careful-Pass-1', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-23' })
+    const mismatch = await member.post('/api/accounts/security/password', {
+      currentPassword: 'Careful-Pass-1',
+      newPassword: 'New-Pass-22',
+      confirmPassword: 'New-Pass-23',
+    })
     expect(mismatch.status).toBe(400)
     expect((await errorOf(mismatch)).message).toBe(accountMessages.newPasswordsDoNotMatch)
 
-    const weak = await member.post('/api/accounts/security/password', { currentPassword: 'Careful-Pass-1', newPassword: 'alllowercase1', confirmPassword: 'alllowercase1' })
+    const weak = await member.post('/api/accounts/security/password', {
+      currentPassword: 'Careful-Pass-1',
+      newPassword: 'alllowercase1',
+      confirmPassword: 'alllowercase1',
+    })
     expect(weak.status).toBe(400)
     expect((await errorOf(weak)).message).toBe(accountMessages.passwordNeedsUppercase)
 
-    const wrong = await member.post('/api/accounts/security/password', { currentPassword: 'Not-My-Pass-1', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-22' })
+    const wrong = await member.post('/api/accounts/security/password', {
+      currentPassword: 'Not-My-Pass-1',
+      newPassword: 'New-Pass-22',
+      confirmPassword: 'New-Pass-22',
+    })
     expect(wrong.status).toBe(400)
-    expect(await errorOf(wrong)).toMatchObject({ message: accountMessages.currentPasswordIncorrect, fields: { currentPassword: accountMessages.currentPasswordIncorrect } })
-    expect((await t.client().post('/api/accounts/sign-in', { email: 'careful@example.com', password: 'Careful-Pass-1' })).status).toBe(200)
+    expect(await errorOf(wrong)).toMatchObject({
+      message: accountMessages.currentPasswordIncorrect,
+      fields: { currentPassword: accountMessages.currentPasswordIncorrect },
+    })
+    expect(
+      (await t.client().post('/api/accounts/sign-in', { email: 'careful@example.com', password: 'Careful-Pass-1' }))
+        .status,
+    ).toBe(200)
 
-    expect((await t.client().post('/api/accounts/security/password', { currentPassword: 'x', newPassword: 'New-Pass-22', confirmPassword: 'New-Pass-22' })).status).toBe(401)
+    expect(
+      (
+        await t
+          .client()
+          .post('/api/accounts/security/password', {
+            currentPassword: 'x',
+            newPassword: 'New-Pass-22',
+            confirmPassword: 'New-Pass-22',
+          })
+      ).status,
+    ).toBe(401)
   })
 })

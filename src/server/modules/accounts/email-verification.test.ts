@@ -27,7 +27,12 @@ beforeAll(async () => {
   smtp = await startSmtpServer()
   google = await startGoogleStandIn()
   resume = await readFile(fixturePath('resumes', 'awesome_cv_example_resume.pdf'))
-  t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_IGNORE_TLS: 'true', ...google.env })
+  t = await createTestApp({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_IGNORE_TLS: 'true',
+    ...google.env,
+  })
   await ensureDefaultPlans(t.db)
 })
 afterAll(async () => {
@@ -63,7 +68,8 @@ function tokenOf(mail: ReceivedMail): string {
   return decodeURIComponent(token!)
 }
 
-const mailsTo = (email: string, subject: RegExp) => smtp.received.filter((mail) => mail.to.includes(email) && subject.test(mail.subject))
+const mailsTo = (email: string, subject: RegExp) =>
+  smtp.received.filter((mail) => mail.to.includes(email) && subject.test(mail.subject))
 
 async function sessionUser(client: TestClient) {
   return ((await (await client.get('/api/accounts/session')).json()) as { user: SessionUser | null }).user
@@ -85,7 +91,10 @@ describe('the verification mail', () => {
     expect(mail.text).toContain('expires in 24 hours')
     expect(tokenOf(mail)).toMatch(/^[\w-]{40,}$/)
     // the token is kept hashed: the table does not hold the link's secret
-    const rows = await t.db.select().from(verification).where(like(verification.value, `${user.id}:%`))
+    const rows = await t.db
+      .select()
+      .from(verification)
+      .where(like(verification.value, `${user.id}:%`))
     expect(rows).toHaveLength(1)
     expect(rows[0]!.identifier).not.toContain(tokenOf(mail))
   })
@@ -152,7 +161,9 @@ describe('asking for a new link', () => {
     expect((await otherDevice.post('/api/accounts/sign-in', { email, password: 'Verified-Pass-1' })).status).toBe(200)
     expect((await otherDevice.post('/api/accounts/verify-email/resend')).status).toBe(429)
 
-    await expect.poll(() => mailsTo(email, /^Verify your Prestige Labs email address$/).length).toBe(verificationMailLimit.maxRequests)
+    await expect
+      .poll(() => mailsTo(email, /^Verify your Prestige Labs email address$/).length)
+      .toBe(verificationMailLimit.maxRequests)
     const sent = mailsTo(email, /^Verify your/)
     expect((await client.post('/api/accounts/verify-email', { token: tokenOf(sent.at(-1)!) })).status).toBe(200)
     // once the address is verified, the other links it was sent are spent
@@ -175,7 +186,13 @@ describe('asking for a new link', () => {
 describe('what an unverified member may do', () => {
   function applicationForm() {
     const form = new FormData()
-    for (const [key, value] of Object.entries({ firstName: 'Una', lastName: 'Verified', email: 'una@example.com', phone: '+44 20 7946 0958', coverLetter: 'Hello there.' })) {
+    for (const [key, value] of Object.entries({
+      firstName: 'Una',
+      lastName: 'Verified',
+      email: 'una@example.com',
+      phone: '+44 20 7946 0958',
+      coverLetter: 'Hello there.',
+    })) {
       form.set(key, value)
     }
     form.set('resume', new File([new Uint8Array(resume)], 'resume.pdf', { type: 'application/pdf' }))

@@ -63,7 +63,10 @@ export async function createMember(db: Db, spec: MemberSpec) {
  * given password. Either way the address counts as verified: whoever runs the
  * command on the server vouches for it (decision 014).
  */
-export async function createOrPromoteAdmin(db: Db, spec: { email: string; password?: string; firstName?: string; lastName?: string }) {
+export async function createOrPromoteAdmin(
+  db: Db,
+  spec: { email: string; password?: string; firstName?: string; lastName?: string },
+) {
   const email = spec.email.trim().toLowerCase()
   const existing = await queries.findUserByEmail(db, email)
   if (existing) {

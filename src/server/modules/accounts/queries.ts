@@ -71,16 +71,37 @@ function targetOf(value: string): VerificationTarget {
   return { userId: value.slice(0, separator), email: value.slice(separator + 1) }
 }
 
-export async function insertEmailVerificationToken(db: Db, tokenHash: string, target: VerificationTarget, expiresAt: Date) {
+export async function insertEmailVerificationToken(
+  db: Db,
+  tokenHash: string,
+  target: VerificationTarget,
+  expiresAt: Date,
+) {
   // the member's expired links go as a new one is made
   await db
     .delete(verification)
-    .where(and(like(verification.identifier, `${verifyEmailPrefix}%`), eq(verification.value, targetValue(target)), lt(verification.expiresAt, new Date())))
-  await db.insert(verification).values({ id: crypto.randomUUID(), identifier: `${verifyEmailPrefix}${tokenHash}`, value: targetValue(target), expiresAt })
+    .where(
+      and(
+        like(verification.identifier, `${verifyEmailPrefix}%`),
+        eq(verification.value, targetValue(target)),
+        lt(verification.expiresAt, new Date()),
+      ),
+    )
+  await db
+    .insert(verification)
+    .values({
+      id: crypto.randomUUID(),
+      identifier: `${verifyEmailPrefix}${tokenHash}`,
+      value: targetValue(target),
+      expiresAt,
+    })
 }
 
 /** Takes a token out of the table (single use): its target when it had not expired, undefined otherwise. */
-export async function consumeEmailVerificationToken(db: Db, tokenHash: string): Promise<VerificationTarget | undefined> {
+export async function consumeEmailVerificationToken(
+  db: Db,
+  tokenHash: string,
+): Promise<VerificationTarget | undefined> {
   const [row] = await db
     .delete(verification)
     .where(eq(verification.identifier, `${verifyEmailPrefix}${tokenHash}`))
@@ -101,7 +122,9 @@ export async function verifyEmailOf(db: Db, target: VerificationTarget): Promise
 
 /** The member's other links: once the address is verified they have nothing left to prove. */
 export function deleteEmailVerificationTokens(db: Db, target: VerificationTarget) {
-  return db.delete(verification).where(and(like(verification.identifier, `${verifyEmailPrefix}%`), eq(verification.value, targetValue(target))))
+  return db
+    .delete(verification)
+    .where(and(like(verification.identifier, `${verifyEmailPrefix}%`), eq(verification.value, targetValue(target))))
 }
 
 export function setUserRole(db: Db, userId: string, role: 'user' | 'admin') {

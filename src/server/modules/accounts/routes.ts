@@ -54,7 +54,9 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/forgot-password', validate('json', ForgotPasswordInput), async (c) =>
     c.json(await accounts.requestPasswordReset(c.var.ctx, c.req.valid('json'))),
   )
-  .post('/reset-password', validate('json', ResetPasswordInput), async (c) => c.json(await accounts.resetPassword(c.var.ctx, c.req.valid('json'))))
+  .post('/reset-password', validate('json', ResetPasswordInput), async (c) =>
+    c.json(await accounts.resetPassword(c.var.ctx, c.req.valid('json'))),
+  )
   .post('/verify-email', validate('json', VerifyEmailInput), async (c) => {
     const { result, cookies } = await accounts.verifyEmail(c.var.ctx, c.req.valid('json'))
     passCookies(c, cookies)

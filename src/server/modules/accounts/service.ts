@@ -61,7 +61,9 @@ export async function getSessionUser(ctx: Ctx): Promise<SessionUser | null> {
 
 function limitSignInAttempts(ctx: Ctx) {
   if (!ctx.deps.signInLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': String(signInRateLimit.windowSeconds) })
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, {
+      'Retry-After': String(signInRateLimit.windowSeconds),
+    })
   }
 }
 
@@ -96,8 +98,8 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<
     throw error
   }
   // the account exists whatever the mail server says: a failed mail is logged, and the banner offers a new one
-  await sendVerificationMail(ctx.deps, { userId: id, email: input.email, firstName: input.firstName }, 'welcome').catch((error: unknown) =>
-    ctx.logger.error({ err: error, userId: id }, 'verification mail failed'),
+  await sendVerificationMail(ctx.deps, { userId: id, email: input.email, firstName: input.firstName }, 'welcome').catch(
+    (error: unknown) => ctx.logger.error({ err: error, userId: id }, 'verification mail failed'),
   )
   const { headers, response } = await ctx.deps.auth.api.signInEmail({
     body: { email: input.email, password: input.password },
@@ -127,7 +129,13 @@ export async function verifyEmail(ctx: Ctx, input: VerifyEmailInput): Promise<Wi
   if (!verified) throw new AppError('VALIDATION', accountMessages.verificationLinkInvalid)
   const signedInHere = ctx.session?.user.id === verified.userId
   const cookies = signedInHere
-    ? (await ctx.deps.auth.api.getSession({ headers: ctx.headers, query: { disableCookieCache: true }, returnHeaders: true })).headers
+    ? (
+        await ctx.deps.auth.api.getSession({
+          headers: ctx.headers,
+          query: { disableCookieCache: true },
+          returnHeaders: true,
+        })
+      ).headers
     : new Headers()
   return { result: { message: accountMessages.emailVerified }, cookies }
 }
@@ -140,11 +148,17 @@ export async function resendVerification(ctx: Ctx): Promise<{ message: string }>
   const user = requireUser(ctx)
   if (user.emailVerified) return { message: accountMessages.alreadyVerified }
   if (!ctx.deps.verificationMailLimiter.hit(user.email)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': String(verificationMailLimit.windowSeconds) })
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, {
+      'Retry-After': String(verificationMailLimit.windowSeconds),
+    })
   }
   const profile = await queries.findProfile(ctx.deps.db, user.id)
   try {
-    await sendVerificationMail(ctx.deps, { userId: user.id, email: user.email, firstName: profile?.firstName ?? '' }, 'again')
+    await sendVerificationMail(
+      ctx.deps,
+      { userId: user.id, email: user.email, firstName: profile?.firstName ?? '' },
+      'again',
+    )
   } catch (error) {
     ctx.logger.error({ err: error, userId: user.id }, 'verification mail failed')
     throw new AppError('INTERNAL', accountMessages.verificationSendFailed)
@@ -158,7 +172,11 @@ export async function resendVerification(ctx: Ctx): Promise<{ message: string }>
  * With `adminOnly` (the Admin Login dialog) only admins pass, and every other
  * refusal reads 'Invalid credentials' (spec 000 §5).
  */
-export async function signIn(ctx: Ctx, input: SignInInput, options: { adminOnly?: boolean } = {}): Promise<WithCookies<SignInResponse>> {
+export async function signIn(
+  ctx: Ctx,
+  input: SignInInput,
+  options: { adminOnly?: boolean } = {},
+): Promise<WithCookies<SignInResponse>> {
   limitSignInAttempts(ctx)
   const { db } = ctx.deps
   const invalid = options.adminOnly ? accountMessages.adminInvalidCredentials : accountMessages.invalidCredentials
@@ -187,7 +205,8 @@ export async function signIn(ctx: Ctx, input: SignInInput, options: { adminOnly?
       throw new AppError('UNAUTHORIZED', invalid)
     }
     if (code === 'ACCOUNT_LOCKED') throw new AppError('RATE_LIMITED', (error as APIError).message)
-    if (error instanceof APIError && error.statusCode === 403) throw new AppError('FORBIDDEN', accountMessages.unableToSignIn)
+    if (error instanceof APIError && error.statusCode === 403)
+      throw new AppError('FORBIDDEN', accountMessages.unableToSignIn)
     throw error
   }
 
@@ -241,8 +260,10 @@ export async function verifyTwoFactorSignIn(ctx: Ctx, input: TwoFactorCodeInput)
 function twoFactorRefusal(error: APIError): AppError {
   const code = apiErrorCode(error)
   if (code === 'ACCOUNT_LOCKED') return new AppError('RATE_LIMITED', error.message)
-  if (code === 'ACCOUNT_TEMPORARILY_LOCKED') return new AppError('RATE_LIMITED', accountMessages.accountLocked(signInLockout.lockMinutes))
-  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE') return new AppError('UNAUTHORIZED', accountMessages.twoFactorSignInAgain)
+  if (code === 'ACCOUNT_TEMPORARILY_LOCKED')
+    return new AppError('RATE_LIMITED', accountMessages.accountLocked(signInLockout.lockMinutes))
+  if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
+    return new AppError('UNAUTHORIZED', accountMessages.twoFactorSignInAgain)
   return new AppError('UNAUTHORIZED', accountMessages.twoFactorCodeInvalid)
 }
 
@@ -276,9 +297,14 @@ export async function signOut(ctx: Ctx): Promise<Headers> {
 export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput): Promise<{ message: string }> {
   limitSignInAttempts(ctx)
   if (!ctx.deps.resetMailLimiter.hit(input.email)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, { 'Retry-After': String(passwordResetMailLimit.windowSeconds) })
+    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, {
+      'Retry-After': String(passwordResetMailLimit.windowSeconds),
+    })
   }
-  await ctx.deps.auth.api.requestPasswordReset({ body: { email: input.email, redirectTo: '/reset-password' }, headers: ctx.headers })
+  await ctx.deps.auth.api.requestPasswordReset({
+    body: { email: input.email, redirectTo: '/reset-password' },
+    headers: ctx.headers,
+  })
   return { message: accountMessages.resetSent }
 }
 
@@ -286,7 +312,10 @@ export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput)
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<{ message: string }> {
   limitSignInAttempts(ctx)
   try {
-    await ctx.deps.auth.api.resetPassword({ body: { token: input.token, newPassword: input.password }, headers: ctx.headers })
+    await ctx.deps.auth.api.resetPassword({
+      body: { token: input.token, newPassword: input.password },
+      headers: ctx.headers,
+    })
   } catch (error) {
     if (error instanceof APIError) throw new AppError('VALIDATION', accountMessages.resetLinkInvalid)
     throw error
@@ -309,8 +338,13 @@ export async function changePassword(ctx: Ctx, input: ChangePasswordInput): Prom
     })
     return { result: { message: accountMessages.passwordUpdated }, cookies: headers }
   } catch (error) {
-    if (error instanceof APIError && (apiErrorCode(error) === 'INVALID_PASSWORD' || apiErrorCode(error) === 'CREDENTIAL_ACCOUNT_NOT_FOUND')) {
-      throw new AppError('VALIDATION', accountMessages.currentPasswordIncorrect, { currentPassword: accountMessages.currentPasswordIncorrect })
+    if (
+      error instanceof APIError &&
+      (apiErrorCode(error) === 'INVALID_PASSWORD' || apiErrorCode(error) === 'CREDENTIAL_ACCOUNT_NOT_FOUND')
+    ) {
+      throw new AppError('VALIDATION', accountMessages.currentPasswordIncorrect, {
+        currentPassword: accountMessages.currentPasswordIncorrect,
+      })
     }
     if (error instanceof APIError) throw new AppError('VALIDATION', accountMessages.passwordUpdateFailed)
     throw error
@@ -321,7 +355,11 @@ export async function enableTwoFactor(ctx: Ctx, input: PasswordConfirmInput) {
   requireUser(ctx)
   try {
     const result = await ctx.deps.auth.api.enableTwoFactor({ body: { password: input.password }, headers: ctx.headers })
-    return { totpURI: result.totpURI, backupCodes: result.backupCodes, qrCodeDataUrl: await QRCode.toDataURL(result.totpURI) }
+    return {
+      totpURI: result.totpURI,
+      backupCodes: result.backupCodes,
+      qrCodeDataUrl: await QRCode.toDataURL(result.totpURI),
+    }
   } catch (error) {
     if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {
       throw new AppError('VALIDATION', 'Incorrect password', { password: 'Incorrect password' })
@@ -334,11 +372,18 @@ export async function enableTwoFactor(ctx: Ctx, input: PasswordConfirmInput) {
 export async function confirmTwoFactor(ctx: Ctx, input: TwoFactorCodeInput): Promise<WithCookies<SessionUser>> {
   requireUser(ctx)
   try {
-    const { headers, response } = await ctx.deps.auth.api.verifyTOTP({ body: { code: input.code }, headers: ctx.headers, returnHeaders: true })
+    const { headers, response } = await ctx.deps.auth.api.verifyTOTP({
+      body: { code: input.code },
+      headers: ctx.headers,
+      returnHeaders: true,
+    })
     const user = (response as unknown as { user: AuthUser }).user
     return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: true }, cookies: headers }
   } catch (error) {
-    if (error instanceof APIError) throw new AppError('VALIDATION', accountMessages.twoFactorCodeInvalid, { code: accountMessages.twoFactorCodeInvalid })
+    if (error instanceof APIError)
+      throw new AppError('VALIDATION', accountMessages.twoFactorCodeInvalid, {
+        code: accountMessages.twoFactorCodeInvalid,
+      })
     throw error
   }
 }
@@ -346,7 +391,11 @@ export async function confirmTwoFactor(ctx: Ctx, input: TwoFactorCodeInput): Pro
 export async function disableTwoFactor(ctx: Ctx, input: PasswordConfirmInput): Promise<WithCookies<SessionUser>> {
   const user = requireUser(ctx)
   try {
-    const { headers } = await ctx.deps.auth.api.disableTwoFactor({ body: { password: input.password }, headers: ctx.headers, returnHeaders: true })
+    const { headers } = await ctx.deps.auth.api.disableTwoFactor({
+      body: { password: input.password },
+      headers: ctx.headers,
+      returnHeaders: true,
+    })
     return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: false }, cookies: headers }
   } catch (error) {
     if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {

@@ -21,7 +21,12 @@ let google: Awaited<ReturnType<typeof startGoogleStandIn>>
 beforeAll(async () => {
   smtp = await startSmtpServer()
   google = await startGoogleStandIn()
-  t = await createTestApp({ SMTP_HOST: '127.0.0.1', SMTP_PORT: String(smtp.port), SMTP_IGNORE_TLS: 'true', ...google.env })
+  t = await createTestApp({
+    SMTP_HOST: '127.0.0.1',
+    SMTP_PORT: String(smtp.port),
+    SMTP_IGNORE_TLS: 'true',
+    ...google.env,
+  })
 })
 afterAll(async () => {
   await t?.close()
@@ -59,11 +64,21 @@ describe("better-auth's own endpoints", () => {
   test('every better-auth endpoint but the Google callback answers 404, whoever asks', async () => {
     const admin = await t.signedIn({ admin: true })
     const member = await t.signedIn()
-    const endpoints = Object.values(t.deps.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>)
+    const endpoints = Object.values(
+      t.deps.auth.api as Record<string, { path?: string; options?: { method?: string | string[] } }>,
+    )
       .filter((endpoint) => typeof endpoint.path === 'string' && endpoint.path.startsWith('/'))
       .map((endpoint) => ({ path: `/api/auth${endpoint.path}`, methods: [endpoint.options?.method ?? 'GET'].flat() }))
     // the endpoints that opened the side doors are among those walked
-    for (const known of ['/sign-in/email', '/sign-up/email', '/request-password-reset', '/update-user', '/get-session', '/list-sessions', '/sign-in/oauth2']) {
+    for (const known of [
+      '/sign-in/email',
+      '/sign-up/email',
+      '/request-password-reset',
+      '/update-user',
+      '/get-session',
+      '/list-sessions',
+      '/sign-in/oauth2',
+    ]) {
       expect(endpoints.map((endpoint) => endpoint.path)).toContain(`/api/auth${known}`)
     }
     const exposed = `/api/auth/oauth2/callback/google`
@@ -73,7 +88,11 @@ describe("better-auth's own endpoints", () => {
       for (const method of methods.filter((m) => m !== '*')) {
         for (const client of [t.client(), member, admin]) {
           const concrete = path.replace(/:(\w+)/g, 'google')
-          const response = await client.request(method, concrete, method === 'GET' ? undefined : { email: member.member.email, password: 'aaaaaaaa', name: 'x' })
+          const response = await client.request(
+            method,
+            concrete,
+            method === 'GET' ? undefined : { email: member.member.email, password: 'aaaaaaaa', name: 'x' },
+          )
           if (response.status !== 404) answers.push(`${method} ${concrete} -> ${response.status}`)
         }
       }
@@ -96,7 +115,10 @@ describe("better-auth's own endpoints", () => {
     }
     expect(t.deps.auth.api).not.toHaveProperty('impersonateUser')
     expect(t.deps.auth.api).not.toHaveProperty('setUserPassword')
-    expect((await t.client().post('/api/accounts/sign-in', { email: victim.member.email, password: victim.member.password })).status).toBe(200)
+    expect(
+      (await t.client().post('/api/accounts/sign-in', { email: victim.member.email, password: victim.member.password }))
+        .status,
+    ).toBe(200)
   })
 })
 
@@ -104,16 +126,24 @@ describe('one lockout for every way in', () => {
   test('a locked account stays locked with the right password, and the old better-auth door is gone', async () => {
     const member = await t.signedIn()
     await lockOut(member.member.email)
-    const right = await t.client().post('/api/accounts/sign-in', { email: member.member.email, password: member.member.password })
+    const right = await t
+      .client()
+      .post('/api/accounts/sign-in', { email: member.member.email, password: member.member.password })
     expect(right.status).toBe(429)
     expect((await errorOf(right)).message).toMatch(/^Account locked\. Please try again in \d+ minutes\.$/)
-    const sideDoor = await t.client().post('/api/auth/sign-in/email', { email: member.member.email, password: member.member.password })
+    const sideDoor = await t
+      .client()
+      .post('/api/auth/sign-in/email', { email: member.member.email, password: member.member.password })
     expect(sideDoor.status).toBe(404)
     expect(sideDoor.headers.getSetCookie()).toEqual([])
   })
 
   test('Google signs a member in, with a name cleaned like our own, and a locked address gets no session through Google', async () => {
-    google.setUser({ sub: 'g-side-1', email: 'grace.side@example.com', name: `<img src=x onerror=alert(1)> Grace ${'Hopper'.repeat(60)}` })
+    google.setUser({
+      sub: 'g-side-1',
+      email: 'grace.side@example.com',
+      name: `<img src=x onerror=alert(1)> Grace ${'Hopper'.repeat(60)}`,
+    })
     const visitor = t.client()
     const first = await signInWithGoogle(visitor)
     expect(first.status).toBe(302)
@@ -125,7 +155,9 @@ describe('one lockout for every way in', () => {
     const profile = await t.db.query.userProfiles.findFirst({ where: eq(userProfiles.id, created!.id) })
     expect(profile?.firstName).toBe('img')
 
-    await t.deps.auth.api.signOut({ headers: new Headers({ cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }) })
+    await t.deps.auth.api.signOut({
+      headers: new Headers({ cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
+    })
     await lockOut('grace.side@example.com')
     const again = t.client()
     const locked = await signInWithGoogle(again)
@@ -143,9 +175,13 @@ describe('one lockout for every way in', () => {
 
   test('wrong two-factor codes lock the account like wrong passwords, and the right code then gets no session', async () => {
     const member = await t.signedIn()
-    const enabled = (await (await member.post('/api/accounts/security/two-factor/enable', { password: member.member.password })).json()) as { totpURI: string }
+    const enabled = (await (
+      await member.post('/api/accounts/security/two-factor/enable', { password: member.member.password })
+    ).json()) as { totpURI: string }
     const secret = new URL(enabled.totpURI).searchParams.get('secret')!
-    expect((await member.post('/api/accounts/security/two-factor/confirm', { code: authenticator.generate(secret) })).status).toBe(200)
+    expect(
+      (await member.post('/api/accounts/security/two-factor/confirm', { code: authenticator.generate(secret) })).status,
+    ).toBe(200)
 
     const rightCode = authenticator.generate(secret)
     const wrongCode = rightCode === '000000' ? '111111' : '000000'
@@ -153,7 +189,10 @@ describe('one lockout for every way in', () => {
     let lockedAnswer: Response | undefined
     for (let attempt = 0; attempt < 3 * signInLockout.maxFailedAttempts && !lockedAnswer; attempt++) {
       if (!client.cookies.size) {
-        const first = await client.post('/api/accounts/sign-in', { email: member.member.email, password: member.member.password })
+        const first = await client.post('/api/accounts/sign-in', {
+          email: member.member.email,
+          password: member.member.password,
+        })
         expect(await first.json()).toEqual({ twoFactorRequired: true })
       }
       const answer = await client.post('/api/accounts/two-factor/verify', { code: wrongCode })
@@ -184,7 +223,9 @@ describe('limits on mail and sessions', () => {
     const flood = await t.client().post('/api/accounts/forgot-password', { email: member.member.email })
     expect(flood.status).toBe(429)
     expect(flood.headers.get('retry-after')).toBe(String(passwordResetMailLimit.windowSeconds))
-    await expect.poll(() => smtp.received.filter((mail) => mail.to.includes(member.member.email)).length).toBe(passwordResetMailLimit.maxRequests)
+    await expect
+      .poll(() => smtp.received.filter((mail) => mail.to.includes(member.member.email)).length)
+      .toBe(passwordResetMailLimit.maxRequests)
   })
 
   test('a copied cookie pair stops writing the moment its owner signs out', async () => {

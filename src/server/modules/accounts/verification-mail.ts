@@ -40,7 +40,10 @@ function verificationMail(recipient: VerificationRecipient, link: string, kind: 
         ]
   return {
     to: recipient.email,
-    subject: kind === 'welcome' ? 'Welcome to Prestige Labs: please verify your email address' : 'Verify your Prestige Labs email address',
+    subject:
+      kind === 'welcome'
+        ? 'Welcome to Prestige Labs: please verify your email address'
+        : 'Verify your Prestige Labs email address',
     text: lines.join('\n'),
   }
 }
@@ -50,10 +53,19 @@ function verificationMail(recipient: VerificationRecipient, link: string, kind: 
  * function the durable mail queue (issue 14) will run as a job: it needs only the
  * recipient, and reads and writes nothing of the request.
  */
-export async function sendVerificationMail(deps: Pick<Deps, 'config' | 'db' | 'mailer'>, recipient: VerificationRecipient, kind: VerificationMailKind) {
+export async function sendVerificationMail(
+  deps: Pick<Deps, 'config' | 'db' | 'mailer'>,
+  recipient: VerificationRecipient,
+  kind: VerificationMailKind,
+) {
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + emailVerificationTokenHours * 3_600_000)
-  await queries.insertEmailVerificationToken(deps.db, hashVerificationToken(token), { userId: recipient.userId, email: recipient.email }, expiresAt)
+  await queries.insertEmailVerificationToken(
+    deps.db,
+    hashVerificationToken(token),
+    { userId: recipient.userId, email: recipient.email },
+    expiresAt,
+  )
   const link = `${deps.config.baseUrl}/verify-email?token=${encodeURIComponent(token)}`
   await deps.mailer.send(verificationMail(recipient, link, kind))
 }

@@ -6,7 +6,13 @@ import { startStripeStandIn, stripeSubscription } from '#server/testing/stripe-s
 import { errorOf } from '#server/testing/errors.ts'
 import { stripeEvents, userSubscriptions } from '#server/db/schema/billing.ts'
 import { ensureDefaultPlans, updatePlan } from './queries.ts'
-import { billingMessages, membershipMessages, paymentMessages, type MemberWithSeveralSubscriptions, type MyBilling } from '#shared/billing/schemas.ts'
+import {
+  billingMessages,
+  membershipMessages,
+  paymentMessages,
+  type MemberWithSeveralSubscriptions,
+  type MyBilling,
+} from '#shared/billing/schemas.ts'
 
 const stripe = new Stripe('sk_test_signing_only')
 const day = 86_400_000
@@ -42,8 +48,13 @@ describe('billing with Stripe (local stand-in)', () => {
 
   function sendEvent(event: Record<string, unknown>, signature?: string) {
     const payload = JSON.stringify(event)
-    const header = signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: standIn.env.STRIPE_WEBHOOK_SECRET })
-    return t.app.request('/api/billing/webhook', { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': header }, body: payload })
+    const header =
+      signature ?? stripe.webhooks.generateTestHeaderString({ payload, secret: standIn.env.STRIPE_WEBHOOK_SECRET })
+    return t.app.request('/api/billing/webhook', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      body: payload,
+    })
   }
 
   let eventCounter = 0
@@ -62,9 +73,13 @@ describe('billing with Stripe (local stand-in)', () => {
     expect(((await first.json()) as { url: string }).url).toMatch(/^https:\/\/checkout\.stripe\.com\//)
     await member.post('/api/billing/checkout', { planId: 'full-access' })
 
-    const customers = standIn.requests.filter((r) => r.path === '/v1/customers' && r.body['metadata[userId]'] === member.member.id)
+    const customers = standIn.requests.filter(
+      (r) => r.path === '/v1/customers' && r.body['metadata[userId]'] === member.member.id,
+    )
     expect(customers).toHaveLength(1)
-    const sessions = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === member.member.id)
+    const sessions = standIn.requests.filter(
+      (r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === member.member.id,
+    )
     expect(sessions).toHaveLength(2)
     expect(sessions[0]!.body).toMatchObject({
       mode: 'subscription',
@@ -83,16 +98,24 @@ describe('billing with Stripe (local stand-in)', () => {
     const wrong = await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'NOTREAL' })
     expect(wrong.status).toBe(400)
     expect((await errorOf(wrong)).message).toBe(billingMessages.invalidPromo)
-    expect((await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'freemonth' })).status).toBe(200)
-    const session = standIn.requests.filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === member.member.id).at(-1)!
+    expect((await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'freemonth' })).status).toBe(
+      200,
+    )
+    const session = standIn.requests
+      .filter((r) => r.path === '/v1/checkout/sessions' && r.body.client_reference_id === member.member.id)
+      .at(-1)!
     expect(session.body['subscription_data[trial_period_days]']).toBe('30')
     expect(session.body['metadata[promo]']).toBe('FREEMONTH')
   })
 
   test('an unknown or missing plan is refused with the payment catalogue message', async () => {
     const member = await t.signedIn()
-    expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'gold' }))).message).toBe(paymentMessages.INVALID_PRICE_ID)
-    expect((await errorOf(await member.post('/api/billing/checkout', {}))).message).toBe(paymentMessages.MISSING_PRICE_ID)
+    expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'gold' }))).message).toBe(
+      paymentMessages.INVALID_PRICE_ID,
+    )
+    expect((await errorOf(await member.post('/api/billing/checkout', {}))).message).toBe(
+      paymentMessages.MISSING_PRICE_ID,
+    )
   })
 
   test('a completed checkout activates; a replay changes nothing; an older update after a newer one changes nothing; a deletion ends access', async () => {
@@ -108,15 +131,19 @@ describe('billing with Stripe (local stand-in)', () => {
       periodEnd: new Date(now + 30 * day),
     })
     standIn.setSubscription(subscription)
-    const completed = event('checkout.session.completed', {
-      id: 'cs_lifecycle',
-      object: 'checkout.session',
-      mode: 'subscription',
-      subscription: subscription.id,
-      customer: 'cus_lifecycle',
-      client_reference_id: member.member.id,
-      metadata: { userId: member.member.id, planId: 'full-access', promo: '' },
-    }, new Date(now - 60_000))
+    const completed = event(
+      'checkout.session.completed',
+      {
+        id: 'cs_lifecycle',
+        object: 'checkout.session',
+        mode: 'subscription',
+        subscription: subscription.id,
+        customer: 'cus_lifecycle',
+        client_reference_id: member.member.id,
+        metadata: { userId: member.member.id, planId: 'full-access', promo: '' },
+      },
+      new Date(now - 60_000),
+    )
     expect((await sendEvent(completed)).status).toBe(200)
     expect((await sessionUser(member)).subscribed).toBe(true)
 
@@ -126,28 +153,57 @@ describe('billing with Stripe (local stand-in)', () => {
     expect((await sessionUser(member)).subscribed).toBe(true)
 
     const newer = event('customer.subscription.updated', { ...subscription, cancel_at_period_end: true }, new Date(now))
-    const older = event('customer.subscription.updated', { ...subscription, status: 'past_due' }, new Date(now - 30_000))
+    const older = event(
+      'customer.subscription.updated',
+      { ...subscription, status: 'past_due' },
+      new Date(now - 30_000),
+    )
     await sendEvent(newer)
     await sendEvent(older)
-    const [row] = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, subscription.id))
+    const [row] = await t.db
+      .select()
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.stripeSubscriptionId, subscription.id))
     expect(row).toMatchObject({ status: 'active', cancelAtPeriodEnd: true })
     expect((await sessionUser(member)).subscribed).toBe(true)
 
-    await sendEvent(event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, new Date(now + 1000)))
+    await sendEvent(
+      event('customer.subscription.deleted', { ...subscription, status: 'canceled' }, new Date(now + 1000)),
+    )
     expect((await sessionUser(member)).subscribed).toBe(false)
   })
 
   test('a failed invoice payment moves the subscription to past_due and closes premium access', async () => {
     const member = await t.signedIn()
     const now = Date.now()
-    const subscription = stripeSubscription({ id: `sub_pf_${member.member.id.slice(0, 6)}`, customer: 'cus_pf', userId: member.member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    const subscription = stripeSubscription({
+      id: `sub_pf_${member.member.id.slice(0, 6)}`,
+      customer: 'cus_pf',
+      userId: member.member.id,
+      planId: 'full-access',
+      status: 'active',
+      periodStart: new Date(now),
+      periodEnd: new Date(now + 30 * day),
+    })
     await sendEvent(event('customer.subscription.created', subscription, new Date(now - 5000)))
     expect((await sessionUser(member)).subscribed).toBe(true)
     standIn.setSubscription({ ...subscription, status: 'past_due' })
-    await sendEvent(event('invoice.payment_failed', { id: 'in_pf', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } }, new Date(now)))
+    await sendEvent(
+      event(
+        'invoice.payment_failed',
+        { id: 'in_pf', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } },
+        new Date(now),
+      ),
+    )
     expect((await sessionUser(member)).subscribed).toBe(false)
     standIn.setSubscription({ ...subscription, status: 'active' })
-    await sendEvent(event('invoice.paid', { id: 'in_paid', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } }, new Date(now + 1000)))
+    await sendEvent(
+      event(
+        'invoice.paid',
+        { id: 'in_paid', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } },
+        new Date(now + 1000),
+      ),
+    )
     expect((await sessionUser(member)).subscribed).toBe(true)
   })
 
@@ -157,7 +213,11 @@ describe('billing with Stripe (local stand-in)', () => {
   }
 
   function subscriptionRows(userId: string) {
-    return t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, userId)).orderBy(userSubscriptions.createdAt)
+    return t.db
+      .select()
+      .from(userSubscriptions)
+      .where(eq(userSubscriptions.userId, userId))
+      .orderBy(userSubscriptions.createdAt)
   }
 
   /** A member with an active subscription created by a webhook, as Stripe reports it. */
@@ -165,8 +225,18 @@ describe('billing with Stripe (local stand-in)', () => {
     const member = await t.signedIn()
     const tag = member.member.id.slice(0, 8)
     const now = Date.now()
-    const subscription = stripeSubscription({ id: `sub_${planId.replace('-', '')}_${tag}`, customer: `cus_${tag}`, userId: member.member.id, planId, status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
-    expect((await sendEvent(event('customer.subscription.created', subscription, new Date(now - 60_000)))).status).toBe(200)
+    const subscription = stripeSubscription({
+      id: `sub_${planId.replace('-', '')}_${tag}`,
+      customer: `cus_${tag}`,
+      userId: member.member.id,
+      planId,
+      status: 'active',
+      periodStart: new Date(now),
+      periodEnd: new Date(now + 30 * day),
+    })
+    expect((await sendEvent(event('customer.subscription.created', subscription, new Date(now - 60_000)))).status).toBe(
+      200,
+    )
     expect((await sessionUser(member)).subscribed).toBe(true)
     return { member, subscription, tag, now }
   }
@@ -205,20 +275,38 @@ describe('billing with Stripe (local stand-in)', () => {
   test('when Stripe reports a second active subscription anyway, both are kept, a warning is logged and only admins see the member', async () => {
     const warn = vi.spyOn(t.deps.logger, 'warn')
     const { member, subscription: first, tag, now } = await subscribedMember()
-    const second = stripeSubscription({ id: `sub_second_${tag}`, customer: `cus_${tag}`, userId: member.member.id, planId: 'business', priceId: 'price_business', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    const second = stripeSubscription({
+      id: `sub_second_${tag}`,
+      customer: `cus_${tag}`,
+      userId: member.member.id,
+      planId: 'business',
+      priceId: 'price_business',
+      status: 'active',
+      periodStart: new Date(now),
+      periodEnd: new Date(now + 30 * day),
+    })
     expect((await sendEvent(event('customer.subscription.created', second))).status).toBe(200)
 
     expect((await subscriptionRows(member.member.id)).map((row) => [row.stripeSubscriptionId, row.status])).toEqual([
       [first.id, 'active'],
       [second.id, 'active'],
     ])
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ userId: member.member.id, subscriptions: expect.arrayContaining([first.id, second.id]) }), 'member has more than one active subscription')
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({
+        userId: member.member.id,
+        subscriptions: expect.arrayContaining([first.id, second.id]),
+      }),
+      'member has more than one active subscription',
+    )
 
     const path = '/api/admin/plans/several-subscriptions'
     expect((await t.client().get(path)).status).toBe(401)
     expect((await member.get(path)).status).toBe(403)
     const admin = await t.signedIn({ admin: true })
-    const listed = async () => ((await (await admin.get(path)).json()) as { members: MemberWithSeveralSubscriptions[] }).members.find((m) => m.userId === member.member.id)
+    const listed = async () =>
+      ((await (await admin.get(path)).json()) as { members: MemberWithSeveralSubscriptions[] }).members.find(
+        (m) => m.userId === member.member.id,
+      )
     expect(await listed()).toMatchObject({
       email: member.member.email,
       subscriptions: [
@@ -234,31 +322,52 @@ describe('billing with Stripe (local stand-in)', () => {
 
   test('a signed event without data is answered 200, recorded as ignored, and the reason is logged', async () => {
     const warn = vi.spyOn(t.deps.logger, 'warn')
-    const bare = { id: `evt_bare_${Date.now()}`, object: 'event', type: 'customer.subscription.updated', created: Math.floor(Date.now() / 1000) }
+    const bare = {
+      id: `evt_bare_${Date.now()}`,
+      object: 'event',
+      type: 'customer.subscription.updated',
+      created: Math.floor(Date.now() / 1000),
+    }
     const answer = await sendEvent(bare)
     expect(answer.status).toBe(200)
     const { ignored } = (await answer.json()) as { ignored: string }
     expect(ignored).toBe('the event carries no data object')
     expect((await storedEvent(bare.id))?.ignoredReason).toBe(ignored)
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ eventId: bare.id, reason: ignored }), 'stripe event ignored')
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: bare.id, reason: ignored }),
+      'stripe event ignored',
+    )
     expect(await (await sendEvent(bare)).json()).toEqual({ received: true, duplicate: true })
   })
 
   test('an invoice paid for a subscription Stripe does not know is answered 200, recorded as ignored, and the reason is logged', async () => {
     const warn = vi.spyOn(t.deps.logger, 'warn')
-    const paid = event('invoice.paid', { id: 'in_unknown', object: 'invoice', parent: { subscription_details: { subscription: 'sub_nobody_knows' } } })
+    const paid = event('invoice.paid', {
+      id: 'in_unknown',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: 'sub_nobody_knows' } },
+    })
     const answer = await sendEvent(paid)
     expect(answer.status).toBe(200)
     expect(standIn.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/subscriptions/sub_nobody_knows' })
     expect((await storedEvent(paid.id))?.ignoredReason).toBe('Stripe does not know the subscription')
-    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ eventId: paid.id, reason: 'Stripe does not know the subscription' }), 'stripe event ignored')
-    expect(await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, 'sub_nobody_knows'))).toHaveLength(0)
+    expect(warn).toHaveBeenCalledWith(
+      expect.objectContaining({ eventId: paid.id, reason: 'Stripe does not know the subscription' }),
+      'stripe event ignored',
+    )
+    expect(
+      await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, 'sub_nobody_knows')),
+    ).toHaveLength(0)
   })
 
   test('while Stripe is unreachable an invoice event answers 500, so Stripe sends it again, and the retry applies it', async () => {
     const { member, subscription } = await subscribedMember()
     standIn.setSubscription({ ...subscription, status: 'past_due' })
-    const failed = event('invoice.payment_failed', { id: 'in_outage', object: 'invoice', parent: { subscription_details: { subscription: subscription.id } } })
+    const failed = event('invoice.payment_failed', {
+      id: 'in_outage',
+      object: 'invoice',
+      parent: { subscription_details: { subscription: subscription.id } },
+    })
     standIn.failWith(500)
     try {
       expect((await sendEvent(failed)).status).toBe(500)
@@ -273,13 +382,30 @@ describe('billing with Stripe (local stand-in)', () => {
   test('a forged or unsigned event gets 400 and changes nothing', async () => {
     const member = await t.signedIn()
     const now = Date.now()
-    const subscription = stripeSubscription({ id: 'sub_forged', customer: 'cus_forged', userId: member.member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    const subscription = stripeSubscription({
+      id: 'sub_forged',
+      customer: 'cus_forged',
+      userId: member.member.id,
+      planId: 'full-access',
+      status: 'active',
+      periodStart: new Date(now),
+      periodEnd: new Date(now + 30 * day),
+    })
     const forged = event('customer.subscription.created', subscription)
-    const wrongSecret = stripe.webhooks.generateTestHeaderString({ payload: JSON.stringify(forged), secret: 'whsec_attacker' })
+    const wrongSecret = stripe.webhooks.generateTestHeaderString({
+      payload: JSON.stringify(forged),
+      secret: 'whsec_attacker',
+    })
     expect((await sendEvent(forged, wrongSecret)).status).toBe(400)
-    const unsigned = await t.app.request('/api/billing/webhook', { method: 'POST', body: JSON.stringify(forged), headers: { 'content-type': 'application/json' } })
+    const unsigned = await t.app.request('/api/billing/webhook', {
+      method: 'POST',
+      body: JSON.stringify(forged),
+      headers: { 'content-type': 'application/json' },
+    })
     expect(unsigned.status).toBe(400)
-    expect(await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, 'sub_forged'))).toHaveLength(0)
+    expect(
+      await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, 'sub_forged')),
+    ).toHaveLength(0)
     expect((await sessionUser(member)).subscribed).toBe(false)
   })
 
@@ -290,8 +416,14 @@ describe('billing with Stripe (local stand-in)', () => {
 
     const canceled = await member.post('/api/billing/subscription/cancel')
     expect(canceled.status).toBe(200)
-    expect((await billingOf(canceled)).subscription).toMatchObject({ planId: 'full-access', cancelAtPeriodEnd: true, subscribed: true })
-    expect(standIn.requests.slice(before)).toEqual([{ method: 'POST', path: `/v1/subscriptions/${subscription.id}`, body: { cancel_at_period_end: 'true' } }])
+    expect((await billingOf(canceled)).subscription).toMatchObject({
+      planId: 'full-access',
+      cancelAtPeriodEnd: true,
+      subscribed: true,
+    })
+    expect(standIn.requests.slice(before)).toEqual([
+      { method: 'POST', path: `/v1/subscriptions/${subscription.id}`, body: { cancel_at_period_end: 'true' } },
+    ])
     // access stays until the period ends
     expect((await sessionUser(member)).subscribed).toBe(true)
     // an event Stripe sent before the cancellation, delivered after it, does not undo it
@@ -301,7 +433,11 @@ describe('billing with Stripe (local stand-in)', () => {
     const resumed = await member.post('/api/billing/subscription/resume')
     expect(resumed.status).toBe(200)
     expect((await billingOf(resumed)).subscription).toMatchObject({ cancelAtPeriodEnd: false, subscribed: true })
-    expect(standIn.requests.at(-1)).toEqual({ method: 'POST', path: `/v1/subscriptions/${subscription.id}`, body: { cancel_at_period_end: 'false' } })
+    expect(standIn.requests.at(-1)).toEqual({
+      method: 'POST',
+      path: `/v1/subscriptions/${subscription.id}`,
+      body: { cancel_at_period_end: 'false' },
+    })
     expect(standIn.subscription(subscription.id)).toMatchObject({ cancel_at_period_end: false })
   })
 
@@ -311,13 +447,26 @@ describe('billing with Stripe (local stand-in)', () => {
     const before = standIn.requests.length
     const changed = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
     expect(changed.status).toBe(200)
-    expect((await billingOf(changed)).subscription).toMatchObject({ planId: 'business', planName: 'Business', subscribed: true })
+    expect((await billingOf(changed)).subscription).toMatchObject({
+      planId: 'business',
+      planName: 'Business',
+      subscribed: true,
+    })
 
     const calls = standIn.requests.slice(before)
-    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([`GET /v1/subscriptions/${subscription.id}`, `POST /v1/subscriptions/${subscription.id}`])
+    expect(calls.map((call) => `${call.method} ${call.path}`)).toEqual([
+      `GET /v1/subscriptions/${subscription.id}`,
+      `POST /v1/subscriptions/${subscription.id}`,
+    ])
     // the item keeps its id, its price changes; no proration_behavior: Stripe's default proration
-    expect(calls[1]!.body).toEqual({ 'items[0][id]': `si_${subscription.id}`, 'items[0][price]': 'price_business', 'metadata[planId]': 'business' })
-    expect((await subscriptionRows(member.member.id)).map((row) => [row.stripeSubscriptionId, row.planId])).toEqual([[subscription.id, 'business']])
+    expect(calls[1]!.body).toEqual({
+      'items[0][id]': `si_${subscription.id}`,
+      'items[0][price]': 'price_business',
+      'metadata[planId]': 'business',
+    })
+    expect((await subscriptionRows(member.member.id)).map((row) => [row.stripeSubscriptionId, row.planId])).toEqual([
+      [subscription.id, 'business'],
+    ])
 
     const same = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
     expect(same.status).toBe(409)
@@ -328,9 +477,15 @@ describe('billing with Stripe (local stand-in)', () => {
   test('a plan changed in the billing portal is read from the subscription’s price, whatever the checkout’s metadata says', async () => {
     const { member, subscription } = await subscribedMember()
     const item = subscription.items.data[0]!
-    const inPortal = { ...subscription, items: { ...subscription.items, data: [{ ...item, price: { id: 'price_business' } }] } }
+    const inPortal = {
+      ...subscription,
+      items: { ...subscription.items, data: [{ ...item, price: { id: 'price_business' } }] },
+    }
     expect((await sendEvent(event('customer.subscription.updated', inPortal))).status).toBe(200)
-    expect((await billingOf(member.get('/api/billing/me'))).subscription).toMatchObject({ planId: 'business', planName: 'Business' })
+    expect((await billingOf(member.get('/api/billing/me'))).subscription).toMatchObject({
+      planId: 'business',
+      planName: 'Business',
+    })
   })
 
   test('while Stripe is unreachable a cancellation says so and changes nothing', async () => {
@@ -350,7 +505,9 @@ describe('billing with Stripe (local stand-in)', () => {
   test('a membership Stripe does not bill (demo data) is changed here, without calling Stripe', async () => {
     const member = await t.signedIn({ subscribed: true })
     const before = standIn.requests.length
-    expect((await billingOf(member.post('/api/billing/subscription/cancel'))).subscription?.cancelAtPeriodEnd).toBe(true)
+    expect((await billingOf(member.post('/api/billing/subscription/cancel'))).subscription?.cancelAtPeriodEnd).toBe(
+      true,
+    )
     expect(standIn.requests.length).toBe(before)
   })
 
@@ -361,13 +518,27 @@ describe('billing with Stripe (local stand-in)', () => {
     expect((await errorOf(refused)).message).toBe(billingMessages.noSubscription)
 
     const now = Date.now()
-    const subscription = stripeSubscription({ id: 'sub_portal', customer: 'cus_portal', userId: member.member.id, planId: 'full-access', status: 'active', periodStart: new Date(now), periodEnd: new Date(now + 30 * day) })
+    const subscription = stripeSubscription({
+      id: 'sub_portal',
+      customer: 'cus_portal',
+      userId: member.member.id,
+      planId: 'full-access',
+      status: 'active',
+      periodStart: new Date(now),
+      periodEnd: new Date(now + 30 * day),
+    })
     await sendEvent(event('customer.subscription.created', subscription))
     const response = await member.post('/api/billing/portal')
     expect(response.status).toBe(200)
     expect(((await response.json()) as { url: string }).url).toMatch(/^https:\/\/billing\.stripe\.com\//)
-    expect(standIn.requests.at(-1)).toMatchObject({ path: '/v1/billing_portal/sessions', body: { customer: 'cus_portal', return_url: 'http://localhost:3000/settings' } })
-    const billing = (await (await member.get('/api/billing/me')).json()) as { canManageBilling: boolean; subscription: { planName: string } }
+    expect(standIn.requests.at(-1)).toMatchObject({
+      path: '/v1/billing_portal/sessions',
+      body: { customer: 'cus_portal', return_url: 'http://localhost:3000/settings' },
+    })
+    const billing = (await (await member.get('/api/billing/me')).json()) as {
+      canManageBilling: boolean
+      subscription: { planName: string }
+    }
     expect(billing).toMatchObject({ canManageBilling: true, subscription: { planName: 'Prestige Club' } })
   })
 })
@@ -384,7 +555,9 @@ describe('billing without Stripe: the test checkout', () => {
   })
 
   test('the plans of spec 001 §9 are listed with their prices', async () => {
-    const { plans } = (await (await t.client().get('/api/billing/plans')).json()) as { plans: Array<{ id: string; priceCents: number }> }
+    const { plans } = (await (await t.client().get('/api/billing/plans')).json()) as {
+      plans: Array<{ id: string; priceCents: number }>
+    }
     expect(plans.map((p) => [p.id, p.priceCents])).toEqual([
       ['full-access', 3999],
       ['business', 4900],
@@ -393,24 +566,39 @@ describe('billing without Stripe: the test checkout', () => {
 
   test('a free member buys through the test checkout and premium access opens, through the same service as webhooks', async () => {
     const member = await t.signedIn()
-    const { url } = (await (await member.post('/api/billing/checkout', { planId: 'full-access' })).json()) as { url: string }
+    const { url } = (await (await member.post('/api/billing/checkout', { planId: 'full-access' })).json()) as {
+      url: string
+    }
     expect(url).toMatch(/^\/subscription\/test-checkout\/[0-9a-f-]{36}$/)
     const id = url.split('/').at(-1)!
-    expect(await (await member.get(`/api/billing/test-checkout/${id}`)).json()).toMatchObject({ planName: 'Prestige Club', priceCents: 3999, trialDays: 0, status: 'open' })
+    expect(await (await member.get(`/api/billing/test-checkout/${id}`)).json()).toMatchObject({
+      planName: 'Prestige Club',
+      priceCents: 3999,
+      trialDays: 0,
+      status: 'open',
+    })
 
     const stranger = await t.signedIn()
     expect((await stranger.get(`/api/billing/test-checkout/${id}`)).status).toBe(404)
     expect((await stranger.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
 
-    expect(await (await member.post(`/api/billing/test-checkout/${id}/complete`)).json()).toEqual({ redirectTo: '/prestige-club', planName: 'Prestige Club' })
+    expect(await (await member.post(`/api/billing/test-checkout/${id}/complete`)).json()).toEqual({
+      redirectTo: '/prestige-club',
+      planName: 'Prestige Club',
+    })
     expect((await sessionUser(member)).subscribed).toBe(true)
     expect((await member.post(`/api/billing/test-checkout/${id}/complete`)).status).toBe(404)
-    expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'full-access' }))).message).toBe(billingMessages.alreadySubscribed)
+    expect((await errorOf(await member.post('/api/billing/checkout', { planId: 'full-access' }))).message).toBe(
+      billingMessages.alreadySubscribed,
+    )
   })
 
   test('a subscribed member cannot open a second test checkout, nor complete one opened before subscribing', async () => {
     const member = await t.signedIn()
-    const open = async (planId: string) => ((await (await member.post('/api/billing/checkout', { planId })).json()) as { url: string }).url.split('/').at(-1)!
+    const open = async (planId: string) =>
+      ((await (await member.post('/api/billing/checkout', { planId })).json()) as { url: string }).url
+        .split('/')
+        .at(-1)!
     const first = await open('full-access')
     const second = await open('business')
     expect((await member.post(`/api/billing/test-checkout/${first}/complete`)).status).toBe(200)
@@ -422,15 +610,23 @@ describe('billing without Stripe: the test checkout', () => {
     expect(late.status).toBe(409)
     expect((await errorOf(late)).message).toBe(billingMessages.oneMembership)
 
-    expect(await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.member.id))).toHaveLength(1)
-    expect(((await (await member.get(`/api/billing/test-checkout/${second}`)).json()) as { status: string }).status).toBe('open')
+    expect(
+      await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.member.id)),
+    ).toHaveLength(1)
+    expect(
+      ((await (await member.get(`/api/billing/test-checkout/${second}`)).json()) as { status: string }).status,
+    ).toBe('open')
   })
 
   test('one free month per member, enforced by the server', async () => {
     const member = await t.signedIn()
-    const { url } = (await (await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })).json()) as { url: string }
+    const { url } = (await (
+      await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })
+    ).json()) as { url: string }
     const id = url.split('/').at(-1)!
-    expect(((await (await member.get(`/api/billing/test-checkout/${id}`)).json()) as { trialDays: number }).trialDays).toBe(30)
+    expect(
+      ((await (await member.get(`/api/billing/test-checkout/${id}`)).json()) as { trialDays: number }).trialDays,
+    ).toBe(30)
     await member.post(`/api/billing/test-checkout/${id}/complete`)
     const [row] = await t.db.select().from(userSubscriptions).where(eq(userSubscriptions.userId, member.member.id))
     expect(row?.status).toBe('trialing')
@@ -457,12 +653,20 @@ describe('billing without Stripe: the test checkout', () => {
     expect(bought).toMatchObject({ planName: 'Prestige Club', cancelAtPeriodEnd: false, subscribed: true })
 
     // two presses at once: one cancels, the other is told it already did
-    const [first, second] = await Promise.all([member.post('/api/billing/subscription/cancel'), member.post('/api/billing/subscription/cancel')])
+    const [first, second] = await Promise.all([
+      member.post('/api/billing/subscription/cancel'),
+      member.post('/api/billing/subscription/cancel'),
+    ])
     expect([first.status, second.status].sort()).toEqual([200, 409])
     const refusal = first.status === 409 ? first : second
     expect((await errorOf(refusal)).message).toBe(membershipMessages.alreadyCanceled('Prestige Club'))
     const canceled = (await billingOf(member.get('/api/billing/me'))).subscription!
-    expect(canceled).toMatchObject({ cancelAtPeriodEnd: true, subscribed: true, status: 'active', currentPeriodEnd: bought.currentPeriodEnd })
+    expect(canceled).toMatchObject({
+      cancelAtPeriodEnd: true,
+      subscribed: true,
+      status: 'active',
+      currentPeriodEnd: bought.currentPeriodEnd,
+    })
     expect((await sessionUser(member)).subscribed).toBe(true)
 
     const changeWhileCanceled = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
@@ -471,7 +675,11 @@ describe('billing without Stripe: the test checkout', () => {
 
     const resumed = await member.post('/api/billing/subscription/resume')
     expect(resumed.status).toBe(200)
-    expect((await billingOf(resumed)).subscription).toMatchObject({ cancelAtPeriodEnd: false, subscribed: true, currentPeriodEnd: bought.currentPeriodEnd })
+    expect((await billingOf(resumed)).subscription).toMatchObject({
+      cancelAtPeriodEnd: false,
+      subscribed: true,
+      currentPeriodEnd: bought.currentPeriodEnd,
+    })
     const again = await member.post('/api/billing/subscription/resume')
     expect(again.status).toBe(409)
     expect((await errorOf(again)).message).toBe(membershipMessages.notCanceled('Prestige Club'))
@@ -483,7 +691,13 @@ describe('billing without Stripe: the test checkout', () => {
     const bought = (await billingOf(member.get('/api/billing/me'))).subscription!
     const changed = await member.post('/api/billing/subscription/change-plan', { planId: 'business' })
     expect(changed.status).toBe(200)
-    expect((await billingOf(changed)).subscription).toMatchObject({ planId: 'business', planName: 'Business', status: 'active', subscribed: true, currentPeriodEnd: bought.currentPeriodEnd })
+    expect((await billingOf(changed)).subscription).toMatchObject({
+      planId: 'business',
+      planName: 'Business',
+      status: 'active',
+      subscribed: true,
+      currentPeriodEnd: bought.currentPeriodEnd,
+    })
     expect((await rowsOf(member.member.id)).map((row) => row.planId)).toEqual(['business'])
     expect((await sessionUser(member)).subscribed).toBe(true)
 
@@ -513,7 +727,9 @@ describe('billing without Stripe: the test checkout', () => {
       expect(refused.status, path).toBe(404)
       expect((await errorOf(refused)).message).toBe(billingMessages.noSubscription)
     }
-    expect((await errorOf(await free.post('/api/billing/subscription/change-plan', { planId: 'business' }))).message).toBe(billingMessages.noSubscription)
+    expect(
+      (await errorOf(await free.post('/api/billing/subscription/change-plan', { planId: 'business' }))).message,
+    ).toBe(billingMessages.noSubscription)
 
     const owner = await boughtMembership('business')
     expect((await free.post('/api/billing/subscription/cancel')).status).toBe(404)
@@ -521,7 +737,10 @@ describe('billing without Stripe: the test checkout', () => {
 
     // canceled, then the period passed: there is nothing left to resume
     expect((await owner.post('/api/billing/subscription/cancel')).status).toBe(200)
-    await t.db.update(userSubscriptions).set({ currentPeriodEnd: new Date(Date.now() - day) }).where(eq(userSubscriptions.userId, owner.member.id))
+    await t.db
+      .update(userSubscriptions)
+      .set({ currentPeriodEnd: new Date(Date.now() - day) })
+      .where(eq(userSubscriptions.userId, owner.member.id))
     for (const path of ['/api/billing/subscription/resume', '/api/billing/subscription/cancel']) {
       const refused = await owner.post(path)
       expect(refused.status, path).toBe(409)
@@ -531,24 +750,43 @@ describe('billing without Stripe: the test checkout', () => {
 
   test('a demo member, whose membership no checkout created, cancels, resumes and changes plan too', async () => {
     const member = await t.signedIn({ subscribed: true })
-    expect((await billingOf(member.post('/api/billing/subscription/cancel'))).subscription).toMatchObject({ planName: 'Prestige Club', cancelAtPeriodEnd: true })
-    expect((await billingOf(member.post('/api/billing/subscription/resume'))).subscription?.cancelAtPeriodEnd).toBe(false)
-    expect((await billingOf(member.post('/api/billing/subscription/change-plan', { planId: 'business' }))).subscription?.planName).toBe('Business')
+    expect((await billingOf(member.post('/api/billing/subscription/cancel'))).subscription).toMatchObject({
+      planName: 'Prestige Club',
+      cancelAtPeriodEnd: true,
+    })
+    expect((await billingOf(member.post('/api/billing/subscription/resume'))).subscription?.cancelAtPeriodEnd).toBe(
+      false,
+    )
+    expect(
+      (await billingOf(member.post('/api/billing/subscription/change-plan', { planId: 'business' }))).subscription
+        ?.planName,
+    ).toBe('Business')
     expect(await rowsOf(member.member.id)).toHaveLength(1)
   })
 
   test('the billing summary says test mode and whether the free month was claimed', async () => {
     const member = await t.signedIn()
-    expect(await billingOf(member.get('/api/billing/me'))).toEqual({ subscription: null, canManageBilling: false, testMode: true, promoClaimed: false })
-    expect((await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })).status).toBe(200)
+    expect(await billingOf(member.get('/api/billing/me'))).toEqual({
+      subscription: null,
+      canManageBilling: false,
+      testMode: true,
+      promoClaimed: false,
+    })
+    expect((await member.post('/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })).status).toBe(
+      200,
+    )
     expect((await billingOf(member.get('/api/billing/me'))).promoClaimed).toBe(true)
   })
 
   test('the promo is offered to visitors and checked case-insensitively', async () => {
     const visitor = t.client()
-    expect(((await (await visitor.get('/api/billing/promo')).json()) as { promo: { code: string } }).promo.code).toBe('FREEMONTH')
+    expect(((await (await visitor.get('/api/billing/promo')).json()) as { promo: { code: string } }).promo.code).toBe(
+      'FREEMONTH',
+    )
     expect((await visitor.post('/api/billing/promo/check', { code: 'freemonth' })).status).toBe(200)
-    expect((await errorOf(await visitor.post('/api/billing/promo/check', { code: 'nope' }))).message).toBe(billingMessages.invalidPromo)
+    expect((await errorOf(await visitor.post('/api/billing/promo/check', { code: 'nope' }))).message).toBe(
+      billingMessages.invalidPromo,
+    )
   })
 
   test('visitors are refused by every member billing endpoint, and the portal needs a Stripe customer', async () => {
@@ -570,15 +808,27 @@ describe('billing without Stripe: the test checkout', () => {
   })
 
   test('admins edit plans; members and visitors cannot; the form rules hold on the server', async () => {
-    const change = { name: 'Prestige Club Plus', description: 'More', priceCents: 4599, features: ['Everything'], stripePriceId: 'price_plus', isActive: true }
+    const change = {
+      name: 'Prestige Club Plus',
+      description: 'More',
+      priceCents: 4599,
+      features: ['Everything'],
+      stripePriceId: 'price_plus',
+      isActive: true,
+    }
     expect((await t.client().request('PUT', '/api/admin/plans/full-access', change)).status).toBe(401)
-    expect((await (await t.signedIn({ subscribed: true })).request('PUT', '/api/admin/plans/full-access', change)).status).toBe(403)
+    expect(
+      (await (await t.signedIn({ subscribed: true })).request('PUT', '/api/admin/plans/full-access', change)).status,
+    ).toBe(403)
     const admin = await t.signedIn({ admin: true })
     const bad = await admin.request('PUT', '/api/admin/plans/full-access', { ...change, stripePriceId: 'prod_123' })
     expect((await errorOf(bad)).message).toBe('A Stripe price id starts with price_')
     const saved = await admin.request('PUT', '/api/admin/plans/full-access', change)
     expect(saved.status).toBe(200)
-    expect(((await saved.json()) as { plan: { priceCents: number; stripePriceId: string } }).plan).toMatchObject({ priceCents: 4599, stripePriceId: 'price_plus' })
+    expect(((await saved.json()) as { plan: { priceCents: number; stripePriceId: string } }).plan).toMatchObject({
+      priceCents: 4599,
+      stripePriceId: 'price_plus',
+    })
     expect((await admin.request('PUT', '/api/admin/plans/gold', change)).status).toBe(404)
   })
 })

@@ -1,7 +1,14 @@
 import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
-import { billingCustomers, plans, promoRedemptions, stripeEvents, testCheckouts, userSubscriptions } from '#server/db/schema/billing.ts'
+import {
+  billingCustomers,
+  plans,
+  promoRedemptions,
+  stripeEvents,
+  testCheckouts,
+  userSubscriptions,
+} from '#server/db/schema/billing.ts'
 import { accessGrantingStatuses } from '#server/platform/subscriptions.ts'
 
 export const defaultPlans = [
@@ -25,7 +32,13 @@ export const defaultPlans = [
     name: 'Business',
     description: 'Rotating student interns for small businesses and founders.',
     priceCents: 4900,
-    features: ['Intern talent pool', 'Unlimited job posts', 'Intern matching', 'Business resources', 'Priority support'],
+    features: [
+      'Intern talent pool',
+      'Unlimited job posts',
+      'Intern matching',
+      'Business resources',
+      'Priority support',
+    ],
     sortOrder: 2,
   },
 ] as const
@@ -74,7 +87,10 @@ export async function findLatestSubscription(db: Db, userId: string) {
 
 /** Rows that give access now (spec 000 §4), the same rule as hasActiveSubscription. */
 function activeAt(now: Date) {
-  return and(inArray(userSubscriptions.status, [...accessGrantingStatuses]), gt(userSubscriptions.currentPeriodEnd, now))
+  return and(
+    inArray(userSubscriptions.status, [...accessGrantingStatuses]),
+    gt(userSubscriptions.currentPeriodEnd, now),
+  )
 }
 
 /** The member's subscriptions that give access now: one, normally (one membership per member). */
@@ -104,7 +120,12 @@ export async function lockMemberBilling(tx: Db, userId: string) {
 
 /** Every active subscription of the members who have more than one (admin only: across members). */
 export function listSeveralActiveSubscriptions(db: Db, now = new Date()) {
-  const doubled = db.select({ userId: userSubscriptions.userId }).from(userSubscriptions).where(activeAt(now)).groupBy(userSubscriptions.userId).having(sql`count(*) > 1`)
+  const doubled = db
+    .select({ userId: userSubscriptions.userId })
+    .from(userSubscriptions)
+    .where(activeAt(now))
+    .groupBy(userSubscriptions.userId)
+    .having(sql`count(*) > 1`)
   return db
     .select({
       userId: userSubscriptions.userId,
@@ -125,7 +146,10 @@ export function listSeveralActiveSubscriptions(db: Db, now = new Date()) {
 }
 
 export async function findSubscriptionByStripeId(db: Db, stripeSubscriptionId: string) {
-  const [row] = await db.select().from(userSubscriptions).where(eq(userSubscriptions.stripeSubscriptionId, stripeSubscriptionId))
+  const [row] = await db
+    .select()
+    .from(userSubscriptions)
+    .where(eq(userSubscriptions.stripeSubscriptionId, stripeSubscriptionId))
   return row
 }
 
@@ -190,7 +214,12 @@ export type LocalSubscriptionState = {
 export async function updateLocalSubscriptionState(db: Db, state: LocalSubscriptionState): Promise<boolean> {
   const rows = await db
     .update(userSubscriptions)
-    .set({ planId: state.planId, cancelAtPeriodEnd: state.cancelAtPeriodEnd, stateAt: state.stateAt, updatedAt: new Date() })
+    .set({
+      planId: state.planId,
+      cancelAtPeriodEnd: state.cancelAtPeriodEnd,
+      stateAt: state.stateAt,
+      updatedAt: new Date(),
+    })
     .where(
       and(
         eq(userSubscriptions.id, state.rowId),
@@ -209,7 +238,10 @@ export async function findBillingCustomer(db: Db, userId: string) {
 }
 
 export async function findUserIdByCustomer(db: Db, stripeCustomerId: string) {
-  const [row] = await db.select({ userId: billingCustomers.userId }).from(billingCustomers).where(eq(billingCustomers.stripeCustomerId, stripeCustomerId))
+  const [row] = await db
+    .select({ userId: billingCustomers.userId })
+    .from(billingCustomers)
+    .where(eq(billingCustomers.stripeCustomerId, stripeCustomerId))
   return row?.userId
 }
 
@@ -218,8 +250,17 @@ export function saveBillingCustomer(db: Db, userId: string, stripeCustomerId: st
 }
 
 /** Records an event id (with why it changes nothing, if it does not); false when it was already processed (a replay). */
-export async function claimStripeEvent(db: Db, id: string, type: string, ignoredReason: string | null = null): Promise<boolean> {
-  const rows = await db.insert(stripeEvents).values({ id, type, ignoredReason }).onConflictDoNothing().returning({ id: stripeEvents.id })
+export async function claimStripeEvent(
+  db: Db,
+  id: string,
+  type: string,
+  ignoredReason: string | null = null,
+): Promise<boolean> {
+  const rows = await db
+    .insert(stripeEvents)
+    .values({ id, type, ignoredReason })
+    .onConflictDoNothing()
+    .returning({ id: stripeEvents.id })
   return rows.length > 0
 }
 
@@ -236,11 +277,18 @@ export function reservePromo(db: Db, userId: string, code: string) {
   return db
     .insert(promoRedemptions)
     .values({ userId, code })
-    .onConflictDoUpdate({ target: promoRedemptions.userId, set: { code, createdAt: new Date() }, setWhere: sql`${promoRedemptions.status} = 'reserved'` })
+    .onConflictDoUpdate({
+      target: promoRedemptions.userId,
+      set: { code, createdAt: new Date() },
+      setWhere: sql`${promoRedemptions.status} = 'reserved'`,
+    })
 }
 
 export function markPromoUsed(db: Db, userId: string) {
-  return db.update(promoRedemptions).set({ status: 'used', usedAt: new Date() }).where(eq(promoRedemptions.userId, userId))
+  return db
+    .update(promoRedemptions)
+    .set({ status: 'used', usedAt: new Date() })
+    .where(eq(promoRedemptions.userId, userId))
 }
 
 export async function insertTestCheckout(db: Db, values: typeof testCheckouts.$inferInsert) {

@@ -79,13 +79,18 @@ function acceptedPromo(ctx: Ctx, code: string | undefined): string | null {
   const given = (code ?? '').trim()
   if (!given) return null
   const configured = ctx.deps.config.PROMO_CODE
-  if (!configured || given.toUpperCase() !== configured.toUpperCase()) throw new AppError('VALIDATION', billingMessages.invalidPromo, { promoCode: billingMessages.invalidPromo })
+  if (!configured || given.toUpperCase() !== configured.toUpperCase())
+    throw new AppError('VALIDATION', billingMessages.invalidPromo, { promoCode: billingMessages.invalidPromo })
   return configured.toUpperCase()
 }
 
 export function getActivePromo(ctx: Ctx): ActivePromo {
   const code = ctx.deps.config.PROMO_CODE
-  return { promo: code ? { code: code.toUpperCase(), headline: billingMessages.promoHeadline, text: billingMessages.promoText } : null }
+  return {
+    promo: code
+      ? { code: code.toUpperCase(), headline: billingMessages.promoHeadline, text: billingMessages.promoText }
+      : null,
+  }
 }
 
 export function checkPromoCode(ctx: Ctx, input: PromoCodeInput) {
@@ -99,13 +104,15 @@ export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<Che
   const user = requireVerified(ctx) // decision 014: paying needs a verified address
   const { db, payments, config } = ctx.deps
   const plan = await queries.findPlan(db, input.planId)
-  if (!plan || !plan.isActive || plan.priceCents <= 0) throw new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
+  if (!plan || !plan.isActive || plan.priceCents <= 0)
+    throw new AppError('VALIDATION', paymentMessages.INVALID_PRICE_ID)
 
   const active = await queries.listActiveSubscriptions(db, user.id)
   if (active.some((row) => row.planId === plan.id)) throw new AppError('CONFLICT', billingMessages.alreadySubscribed)
 
   const promo = acceptedPromo(ctx, input.promoCode)
-  if (promo && (await queries.findPromoRedemption(db, user.id))?.status === 'used') throw new AppError('CONFLICT', billingMessages.promoAlreadyUsed)
+  if (promo && (await queries.findPromoRedemption(db, user.id))?.status === 'used')
+    throw new AppError('CONFLICT', billingMessages.promoAlreadyUsed)
   // One membership per member: a second checkout would have Stripe bill both subscriptions,
   // so a plan change goes through the billing portal (checked after the promo, whose
   // refusal answers a promo checkout more precisely).
@@ -114,7 +121,12 @@ export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<Che
   const trialDays = promo ? promoTrialDays : 0
 
   if (!payments) {
-    const checkout = await queries.insertTestCheckout(db, { userId: user.id, planId: plan.id, trialDays, promoCode: promo })
+    const checkout = await queries.insertTestCheckout(db, {
+      userId: user.id,
+      planId: plan.id,
+      trialDays,
+      promoCode: promo,
+    })
     return { url: `/subscription/test-checkout/${checkout.id}` }
   }
 
@@ -145,12 +157,20 @@ export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<Che
 async function stripeCustomerFor(ctx: Ctx, stripe: Stripe, userId: string, email: string) {
   const existing = await queries.findBillingCustomer(ctx.deps.db, userId)
   if (existing) return existing.stripeCustomerId
-  const customer = await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `customer-${userId}` })
+  const customer = await stripe.customers.create(
+    { email, metadata: { userId } },
+    { idempotencyKey: `customer-${userId}` },
+  )
   await queries.saveBillingCustomer(ctx.deps.db, userId, customer.id)
   return customer.id
 }
 
-function paymentServiceError(ctx: Ctx, error: unknown, fallback: string, invalidRequest: string = paymentMessages.INVALID_PRICE_ID) {
+function paymentServiceError(
+  ctx: Ctx,
+  error: unknown,
+  fallback: string,
+  invalidRequest: string = paymentMessages.INVALID_PRICE_ID,
+) {
   if (error instanceof AppError) return error
   ctx.logger.error({ err: error, requestId: ctx.requestId }, 'payment service call failed')
   const type = (error as { type?: string }).type
@@ -169,7 +189,11 @@ export type SubscriptionChange = queries.SubscriptionState & { promoUsed?: boole
  * Applies a subscription state in one transaction; older states than the stored one, and anything after a cancellation, change nothing.
  * A subscription Stripe does not bill (test checkout, demo seed) is addressed by its row (`rowId`): a plan change or cancellation in test mode.
  */
-export async function applySubscriptionChange(deps: Deps, tx: Db, change: SubscriptionChange | queries.LocalSubscriptionState): Promise<boolean> {
+export async function applySubscriptionChange(
+  deps: Deps,
+  tx: Db,
+  change: SubscriptionChange | queries.LocalSubscriptionState,
+): Promise<boolean> {
   if ('rowId' in change) {
     const written = await queries.updateLocalSubscriptionState(tx, change)
     deps.subscriptionCache.forget(change.userId)
@@ -208,11 +232,17 @@ export async function completeTestCheckout(ctx: Ctx, id: string): Promise<TestCh
   const days = found.checkout.trialDays || 30
   await withTransaction(deps.db, async (tx) => {
     await queries.lockMemberBilling(tx, user.id)
-    if (!(await queries.completeTestCheckoutRow(tx, id))) throw new AppError('NOT_FOUND', billingMessages.testCheckoutNotFound)
+    if (!(await queries.completeTestCheckoutRow(tx, id)))
+      throw new AppError('NOT_FOUND', billingMessages.testCheckoutNotFound)
     // one membership per member: a checkout opened before another one completed is refused here (the row stays open)
     const active = await queries.listActiveSubscriptions(tx, user.id, now)
     if (active.length > 0) {
-      throw new AppError('CONFLICT', active.some((row) => row.planId === found.checkout.planId) ? billingMessages.alreadySubscribed : billingMessages.oneMembership)
+      throw new AppError(
+        'CONFLICT',
+        active.some((row) => row.planId === found.checkout.planId)
+          ? billingMessages.alreadySubscribed
+          : billingMessages.oneMembership,
+      )
     }
     await applySubscriptionChange(deps, tx, {
       userId: user.id,
@@ -261,13 +291,21 @@ async function planIdForSubscription(db: Db, subscription: Stripe.Subscription):
   return subscription.metadata?.planId || (priceId ?? 'unknown')
 }
 
-async function stateFromSubscription(db: Db, subscription: Stripe.Subscription, stateAt: Date, status?: string): Promise<SubscriptionChange | Ignored> {
-  if (typeof subscription.id !== 'string' || typeof (status ?? subscription.status) !== 'string') return ignore('the event carries no subscription id or status', true)
+async function stateFromSubscription(
+  db: Db,
+  subscription: Stripe.Subscription,
+  stateAt: Date,
+  status?: string,
+): Promise<SubscriptionChange | Ignored> {
+  if (typeof subscription.id !== 'string' || typeof (status ?? subscription.status) !== 'string')
+    return ignore('the event carries no subscription id or status', true)
   const customerId = idOf(subscription.customer)
-  const userId = subscription.metadata?.userId || (customerId ? await queries.findUserIdByCustomer(db, customerId) : undefined)
+  const userId =
+    subscription.metadata?.userId || (customerId ? await queries.findUserIdByCustomer(db, customerId) : undefined)
   if (!userId) return ignore('no member matches the subscription', true)
   // Stripe reports the billing period on the subscription item (recent API versions) or on the subscription (older ones)
-  const item = subscription.items?.data?.[0] as (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined
+  const item = subscription.items?.data?.[0] as
+    (Stripe.SubscriptionItem & { current_period_start?: number; current_period_end?: number }) | undefined
   const legacy = subscription as unknown as { current_period_start?: number; current_period_end?: number }
   const start = item?.current_period_start ?? legacy.current_period_start
   const end = item?.current_period_end ?? legacy.current_period_end
@@ -298,7 +336,9 @@ async function retrieveSubscription(stripe: Stripe, subscriptionId: string): Pro
 
 function invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
   const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription
-  const current = (invoice as unknown as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }).parent?.subscription_details?.subscription
+  const current = (
+    invoice as unknown as { parent?: { subscription_details?: { subscription?: string | { id: string } } } }
+  ).parent?.subscription_details?.subscription
   return idOf(current ?? legacy ?? null)
 }
 
@@ -320,7 +360,9 @@ async function changeForEvent(deps: Deps, stripe: Stripe, event: Stripe.Event): 
         subscription.metadata = { ...subscription.metadata, userId: session.client_reference_id }
       }
       const change = await stateFromSubscription(deps.db, subscription, stateAt)
-      return 'ignored' in change ? change : { ...change, email: session.customer_details?.email ?? null, promoUsed: Boolean(session.metadata?.promo) }
+      return 'ignored' in change
+        ? change
+        : { ...change, email: session.customer_details?.email ?? null, promoUsed: Boolean(session.metadata?.promo) }
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -343,7 +385,11 @@ async function changeForEvent(deps: Deps, stripe: Stripe, event: Stripe.Event): 
 export type WebhookAnswer = { received: true; duplicate?: true; ignored?: string }
 
 /** POST /api/billing/webhook: verified, processed once per event id, never backwards, always recorded. */
-export async function handleStripeWebhook(deps: Deps, payload: string, signature: string | undefined): Promise<WebhookAnswer> {
+export async function handleStripeWebhook(
+  deps: Deps,
+  payload: string,
+  signature: string | undefined,
+): Promise<WebhookAnswer> {
   const { payments, db, logger } = deps
   if (!payments || !signature) throw new AppError('VALIDATION', 'Invalid webhook signature')
   let event: Stripe.Event
@@ -353,11 +399,14 @@ export async function handleStripeWebhook(deps: Deps, payload: string, signature
     throw new AppError('VALIDATION', 'Invalid webhook signature')
   }
   // without an id the event cannot be recorded, nor replayed safely: it is no Stripe event
-  if (typeof event.id !== 'string' || typeof event.type !== 'string') throw new AppError('VALIDATION', 'Invalid webhook payload')
+  if (typeof event.id !== 'string' || typeof event.type !== 'string')
+    throw new AppError('VALIDATION', 'Invalid webhook payload')
   const change = await changeForEvent(deps, payments.stripe, event)
   const result = await withTransaction(db, async (tx) => {
     if ('ignored' in change) {
-      return (await queries.claimStripeEvent(tx, event.id, event.type, change.ignored)) ? change : ('duplicate' as const)
+      return (await queries.claimStripeEvent(tx, event.id, event.type, change.ignored))
+        ? change
+        : ('duplicate' as const)
     }
     if (!(await queries.claimStripeEvent(tx, event.id, event.type))) return 'duplicate' as const
     if (!(await applySubscriptionChange(deps, tx, change))) {
@@ -379,7 +428,10 @@ export async function handleStripeWebhook(deps: Deps, payload: string, signature
   }
   // Stripe's word is recorded as it is (both subscriptions bill); admins resolve it from /admin/plans
   if (result.active.length > 1) {
-    logger.warn({ ...facts, userId: result.userId, subscriptions: result.active.map((row) => row.stripeSubscriptionId) }, 'member has more than one active subscription')
+    logger.warn(
+      { ...facts, userId: result.userId, subscriptions: result.active.map((row) => row.stripeSubscriptionId) },
+      'member has more than one active subscription',
+    )
   }
   logger.info({ ...facts, applied: true }, 'stripe event')
   return { received: true }
@@ -390,7 +442,8 @@ export async function handleStripeWebhook(deps: Deps, payload: string, signature
 type Membership = NonNullable<Awaited<ReturnType<typeof queries.findActiveSubscription>>>
 type MembershipUpdate = { cancelAtPeriodEnd: boolean } | { plan: PlanRow }
 
-const planNameOf = (row: { planName: string | null; subscription: { planId: string } }) => row.planName ?? row.subscription.planId
+const planNameOf = (row: { planName: string | null; subscription: { planId: string } }) =>
+  row.planName ?? row.subscription.planId
 
 /** The member's own membership that gives access now, or the refusal saying why there is none. */
 async function requireMembership(db: Db, userId: string, now: Date): Promise<Membership> {
@@ -401,7 +454,10 @@ async function requireMembership(db: Db, userId: string, now: Date): Promise<Mem
   const { status, currentPeriodEnd } = latest.subscription
   // a final Stripe status, or a period past its end: the membership is over, a new checkout starts another
   const ended = queries.finalStatuses.includes(status) || !currentPeriodEnd || currentPeriodEnd <= now
-  throw new AppError('CONFLICT', ended ? membershipMessages.ended(planNameOf(latest)) : membershipMessages.notActive(planNameOf(latest)))
+  throw new AppError(
+    'CONFLICT',
+    ended ? membershipMessages.ended(planNameOf(latest)) : membershipMessages.notActive(planNameOf(latest)),
+  )
 }
 
 /** The rules the settings and the plans page show, checked here again (ARCHITECTURE.md rule 5). */
@@ -475,13 +531,21 @@ async function updateThroughStripe(ctx: Ctx, stripe: Stripe, subscriptionId: str
       updated = await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: update.cancelAtPeriodEnd })
     }
   } catch (error) {
-    throw paymentServiceError(ctx, error, billingMessages.membershipUpdateFailed, billingMessages.membershipUpdateFailed)
+    throw paymentServiceError(
+      ctx,
+      error,
+      billingMessages.membershipUpdateFailed,
+      billingMessages.membershipUpdateFailed,
+    )
   }
   // stamped to the whole second, like Stripe's event times: an event sent before this change and
   // delivered after it is older and changes nothing; the event of this change still applies
   const change = await stateFromSubscription(ctx.deps.db, updated, new Date(Math.floor(Date.now() / 1000) * 1000))
   if ('ignored' in change) {
-    ctx.logger.warn({ subscriptionId, reason: change.ignored, requestId: ctx.requestId }, 'stripe subscription update not applied')
+    ctx.logger.warn(
+      { subscriptionId, reason: change.ignored, requestId: ctx.requestId },
+      'stripe subscription update not applied',
+    )
     return
   }
   await withTransaction(ctx.deps.db, (tx) => applySubscriptionChange(ctx.deps, tx, change))
@@ -516,7 +580,10 @@ export async function openBillingPortal(ctx: Ctx): Promise<{ url: string }> {
   const customer = await queries.findBillingCustomer(db, user.id)
   if (!customer || !payments) throw new AppError('NOT_FOUND', billingMessages.noCustomer)
   try {
-    const session = await payments.stripe.billingPortal.sessions.create({ customer: customer.stripeCustomerId, return_url: `${config.baseUrl}/settings` })
+    const session = await payments.stripe.billingPortal.sessions.create({
+      customer: customer.stripeCustomerId,
+      return_url: `${config.baseUrl}/settings`,
+    })
     if (!session.url) throw new AppError('INTERNAL', billingMessages.noPortalUrl)
     return { url: session.url }
   } catch (error) {
@@ -536,12 +603,15 @@ export async function listPlansForAdmin(ctx: Ctx): Promise<{ plans: AdminPlan[] 
 }
 
 /** Members Stripe bills for more than one active subscription (two checkouts completed anyway), for admins to resolve. */
-export async function listMembersWithSeveralSubscriptions(ctx: Ctx): Promise<{ members: MemberWithSeveralSubscriptions[] }> {
+export async function listMembersWithSeveralSubscriptions(
+  ctx: Ctx,
+): Promise<{ members: MemberWithSeveralSubscriptions[] }> {
   requireAdmin(ctx)
   const members = new Map<string, MemberWithSeveralSubscriptions>()
   for (const row of await queries.listSeveralActiveSubscriptions(ctx.deps.db)) {
     let member = members.get(row.userId)
-    if (!member) members.set(row.userId, (member = { userId: row.userId, name: row.name, email: row.email, subscriptions: [] }))
+    if (!member)
+      members.set(row.userId, (member = { userId: row.userId, name: row.name, email: row.email, subscriptions: [] }))
     member.subscriptions.push({
       stripeSubscriptionId: row.stripeSubscriptionId,
       planId: row.planId,
@@ -554,7 +624,11 @@ export async function listMembersWithSeveralSubscriptions(ctx: Ctx): Promise<{ m
   return { members: [...members.values()] }
 }
 
-export async function updatePlanAsAdmin(ctx: Ctx, planId: string, input: UpdatePlanValues): Promise<{ plan: AdminPlan }> {
+export async function updatePlanAsAdmin(
+  ctx: Ctx,
+  planId: string,
+  input: UpdatePlanValues,
+): Promise<{ plan: AdminPlan }> {
   requireAdmin(ctx)
   const updated = await queries.updatePlan(ctx.deps.db, planId, input)
   if (!updated) throw new AppError('NOT_FOUND', 'Plan not found')

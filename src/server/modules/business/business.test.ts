@@ -58,7 +58,10 @@ describe('business request form', () => {
     const response = await t.client().post('/api/business-requests', { ...valid, [honeypotField]: '' })
     expect(response.status).toBe(201)
     expect((await response.json()).message).toBe(businessMessages.sent)
-    const [row] = await t.db.select().from(businessRequests).where(eq(businessRequests.email, 'owner@corner-bakery.example'))
+    const [row] = await t.db
+      .select()
+      .from(businessRequests)
+      .where(eq(businessRequests.email, 'owner@corner-bakery.example'))
     expect(row).toMatchObject({
       businessName: 'Corner Bakery',
       industry: 'retail',
@@ -75,7 +78,9 @@ describe('business request form', () => {
   })
 
   test('a filled-in honeypot is refused and nothing is stored', async () => {
-    const response = await t.client().post('/api/business-requests', { ...valid, businessName: 'Spam Inc', [honeypotField]: 'x' })
+    const response = await t
+      .client()
+      .post('/api/business-requests', { ...valid, businessName: 'Spam Inc', [honeypotField]: 'x' })
     expect(response.status).toBe(400)
     expect((await response.json()).error.message).toBe(businessMessages.refused)
     expect(await t.db.select().from(businessRequests).where(eq(businessRequests.businessName, 'Spam Inc'))).toEqual([])

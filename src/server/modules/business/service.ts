@@ -13,7 +13,9 @@ import * as queries from './queries.ts'
  */
 export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValues): Promise<{ message: string }> {
   if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', businessMessages.tooMany, undefined, { 'Retry-After': String(publicFormRateLimit.windowSeconds) })
+    throw new AppError('RATE_LIMITED', businessMessages.tooMany, undefined, {
+      'Retry-After': String(publicFormRateLimit.windowSeconds),
+    })
   }
   // issue 6: only a bot fills the field people cannot see
   if (input[honeypotField]) throw new AppError('VALIDATION', businessMessages.refused)
@@ -42,7 +44,9 @@ export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValu
           'If you did not send this request, you can ignore this e-mail.',
         ].join('\n'),
       })
-      .catch((error: unknown) => ctx.logger.error({ err: error, businessRequestId: row.id }, 'business request confirmation not sent')),
+      .catch((error: unknown) =>
+        ctx.logger.error({ err: error, businessRequestId: row.id }, 'business request confirmation not sent'),
+      ),
     mailAdmins(
       ctx,
       {

@@ -3,7 +3,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
 import { errorOf } from '#server/testing/errors.ts'
-import { communityMessages, defaultJobTrends, feedPageSize, type CommentView, type FeedPage, type PostView } from '#shared/community/schemas.ts'
+import {
+  communityMessages,
+  defaultJobTrends,
+  feedPageSize,
+  type CommentView,
+  type FeedPage,
+  type PostView,
+} from '#shared/community/schemas.ts'
 import { genericMessages } from '#shared/errors.ts'
 
 function postForm(content: string, media?: { bytes: Buffer; name: string; type: string }) {
@@ -51,7 +58,11 @@ describe('community feed', () => {
 
   test('a photo post is stored under a name of ours and served to members only', async () => {
     const png = solidPng(8, 8)
-    const post = await createPost(alice, 'My first photo', { bytes: png, name: '../../etc/passwd.png', type: 'image/png' })
+    const post = await createPost(alice, 'My first photo', {
+      bytes: png,
+      name: '../../etc/passwd.png',
+      type: 'image/png',
+    })
     expect(post.media?.type).toBe('image')
     expect(post.media?.url).toBe(`/api/community/posts/${post.id}/media`)
     expect(post.author).toMatchObject({ name: 'Alice Author', isAdmin: false })
@@ -75,12 +86,18 @@ describe('community feed', () => {
 
   test('a text file named .png and a file over 5 MB are refused and nothing is stored', async () => {
     const before = ((await (await alice.get('/api/community/posts')).json()) as FeedPage).posts.length
-    const fake = await alice.post('/api/community/posts', postForm('fake', { bytes: plainText, name: 'photo.png', type: 'image/png' }))
+    const fake = await alice.post(
+      '/api/community/posts',
+      postForm('fake', { bytes: plainText, name: 'photo.png', type: 'image/png' }),
+    )
     expect(fake.status).toBe(400)
     expect((await errorOf(fake)).message).toBe(communityMessages.fileNotMedia)
 
     const big = Buffer.concat([solidPng(), Buffer.alloc(6 * 1024 * 1024)])
-    const tooLarge = await alice.post('/api/community/posts', postForm('big', { bytes: big, name: 'big.png', type: 'image/png' }))
+    const tooLarge = await alice.post(
+      '/api/community/posts',
+      postForm('big', { bytes: big, name: 'big.png', type: 'image/png' }),
+    )
     expect(tooLarge.status).toBe(400)
     expect((await errorOf(tooLarge)).message).toBe(communityMessages.fileTooLarge)
 
@@ -113,9 +130,18 @@ describe('community feed', () => {
     const post = await createPost(alice, 'Like me')
     expect(await (await bob.put(`/api/community/posts/${post.id}/like`)).json()).toEqual({ likeCount: 1, liked: true })
     expect(await (await bob.put(`/api/community/posts/${post.id}/like`)).json()).toEqual({ likeCount: 1, liked: true })
-    expect(await (await alice.put(`/api/community/posts/${post.id}/like`)).json()).toEqual({ likeCount: 2, liked: true })
-    expect(await (await bob.delete(`/api/community/posts/${post.id}/like`)).json()).toEqual({ likeCount: 1, liked: false })
-    expect(await (await bob.delete(`/api/community/posts/${post.id}/like`)).json()).toEqual({ likeCount: 1, liked: false })
+    expect(await (await alice.put(`/api/community/posts/${post.id}/like`)).json()).toEqual({
+      likeCount: 2,
+      liked: true,
+    })
+    expect(await (await bob.delete(`/api/community/posts/${post.id}/like`)).json()).toEqual({
+      likeCount: 1,
+      liked: false,
+    })
+    expect(await (await bob.delete(`/api/community/posts/${post.id}/like`)).json()).toEqual({
+      likeCount: 1,
+      liked: false,
+    })
     const feed = (await (await alice.get('/api/community/posts')).json()) as FeedPage
     expect(feed.posts.find((p) => p.id === post.id)).toMatchObject({ likeCount: 1, likedByMe: true })
   })
@@ -127,7 +153,9 @@ describe('community feed', () => {
     expect((await errorOf(blank)).message).toBe(communityMessages.commentEmpty)
     await bob.post(`/api/community/posts/${post.id}/comments`, { content: 'First' })
     await alice.post(`/api/community/posts/${post.id}/comments`, { content: 'Second' })
-    const { comments } = (await (await bob.get(`/api/community/posts/${post.id}/comments`)).json()) as { comments: CommentView[] }
+    const { comments } = (await (await bob.get(`/api/community/posts/${post.id}/comments`)).json()) as {
+      comments: CommentView[]
+    }
     expect(comments.map((c) => c.content)).toEqual(['First', 'Second'])
     const feed = (await (await alice.get('/api/community/posts')).json()) as FeedPage
     expect(feed.posts.find((p) => p.id === post.id)?.commentCount).toBe(2)
@@ -139,7 +167,9 @@ describe('community feed', () => {
     expect(refused.status).toBe(403)
     expect((await errorOf(refused)).message).toBe(communityMessages.notYours)
 
-    const comment = (await (await alice.post(`/api/community/posts/${post.id}/comments`, { content: 'my note' })).json()) as CommentView
+    const comment = (await (
+      await alice.post(`/api/community/posts/${post.id}/comments`, { content: 'my note' })
+    ).json()) as CommentView
     expect((await bob.delete(`/api/community/comments/${comment.id}`)).status).toBe(403)
     expect((await admin.delete(`/api/community/comments/${comment.id}`)).status).toBe(204)
 
@@ -164,7 +194,11 @@ describe('community feed', () => {
     expect((await errorOf(refused)).message).toBe(genericMessages.adminRequired)
     const saved = await admin.put('/api/community/trends', trends)
     expect(saved.status).toBe(200)
-    expect(await (await bob.get('/api/community/trends')).json()).toEqual({ trendingSkills: ['Go', 'Kubernetes'], inDemandRoles: ['SRE'], emergingRoles: [] })
+    expect(await (await bob.get('/api/community/trends')).json()).toEqual({
+      trendingSkills: ['Go', 'Kubernetes'],
+      inDemandRoles: ['SRE'],
+      emergingRoles: [],
+    })
   })
 
   test('the profile card shows the member and their post count', async () => {
@@ -186,7 +220,9 @@ describe('moderation when admins must use two-factor authentication', () => {
     const member = await t.signedIn({ subscribed: true })
     const admin = await t.signedIn({ admin: true })
     const post = await createPost(member, 'Please keep this')
-    const comment = (await (await member.post(`/api/community/posts/${post.id}/comments`, { content: 'and this' })).json()) as CommentView
+    const comment = (await (
+      await member.post(`/api/community/posts/${post.id}/comments`, { content: 'and this' })
+    ).json()) as CommentView
 
     const refusedComment = await admin.delete(`/api/community/comments/${comment.id}`)
     expect(refusedComment.status).toBe(403)
@@ -195,7 +231,9 @@ describe('moderation when admins must use two-factor authentication', () => {
     expect(refusedPost.status).toBe(403)
     expect((await errorOf(refusedPost)).message).toBe(communityMessages.notYours)
 
-    const { comments } = (await (await member.get(`/api/community/posts/${post.id}/comments`)).json()) as { comments: CommentView[] }
+    const { comments } = (await (await member.get(`/api/community/posts/${post.id}/comments`)).json()) as {
+      comments: CommentView[]
+    }
     expect(comments.map((c) => c.id)).toEqual([comment.id])
     // the admin still posts, with the badge, and deletes their own post
     const own = await createPost(admin, 'Admin notice')

@@ -56,21 +56,33 @@ describe('community post media', () => {
   }
 
   test('a 20000 x 20000 px PNG of about a megabyte is refused, so nobody opening the feed has to unpack it', async () => {
-    const bomb = await sharp({ create: { width: 20000, height: 20000, channels: 3, background: '#fff' }, limitInputPixels: false })
+    const bomb = await sharp({
+      create: { width: 20000, height: 20000, channels: 3, background: '#fff' },
+      limitInputPixels: false,
+    })
       .png({ compressionLevel: 9 })
       .toBuffer()
     expect(bomb.length).toBeLessThan(2 * 1024 * 1024)
     const before = await postCount()
-    const response = await alice.post('/api/community/posts', postForm('Look', { bytes: bomb, name: 'white.png', type: 'image/png' }))
+    const response = await alice.post(
+      '/api/community/posts',
+      postForm('Look', { bytes: bomb, name: 'white.png', type: 'image/png' }),
+    )
     expect(response.status).toBe(400)
-    expect(await errorOf(response)).toMatchObject({ message: communityMessages.imageTooManyPixels, fields: { media: communityMessages.imageTooManyPixels } })
+    expect(await errorOf(response)).toMatchObject({
+      message: communityMessages.imageTooManyPixels,
+      fields: { media: communityMessages.imageTooManyPixels },
+    })
     expect(await postCount()).toBe(before)
   })
 
   test('an image that cannot be decoded is refused with a clear message', async () => {
     const png = solidPng(64, 64)
     const broken = png.subarray(0, png.length - 40)
-    const response = await alice.post('/api/community/posts', postForm('Broken', { bytes: broken, name: 'broken.png', type: 'image/png' }))
+    const response = await alice.post(
+      '/api/community/posts',
+      postForm('Broken', { bytes: broken, name: 'broken.png', type: 'image/png' }),
+    )
     expect(response.status).toBe(400)
     expect((await errorOf(response)).message).toBe(communityMessages.imageUnreadable)
   })
@@ -78,7 +90,15 @@ describe('community post media', () => {
   test("a phone photo's GPS position and other metadata are removed, and a sideways photo is stored upright", async () => {
     const photo = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#36c' } })
       .jpeg()
-      .withExif({ IFD0: { Make: 'Phone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 24/1', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 3/1' } })
+      .withExif({
+        IFD0: { Make: 'Phone' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '48/1 51/1 24/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '2/1 21/1 3/1',
+        },
+      })
       .withMetadata({ orientation: 6 })
       .toBuffer()
     const uploaded = await sharp(photo).metadata()
@@ -104,7 +124,9 @@ describe('community post media', () => {
   })
 
   test('a picture with transparency stays a transparent PNG', async () => {
-    const logo = await sharp({ create: { width: 120, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
+    const logo = await sharp({
+      create: { width: 120, height: 80, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
       .png()
       .toBuffer()
     const { type, bytes } = await served(await postMedia({ bytes: logo, name: 'logo.png', type: 'image/png' }))
@@ -114,13 +136,19 @@ describe('community post media', () => {
 
   test('a text file named .mp4 is refused, even one whose first words read like a QuickTime movie', async () => {
     const before = await postCount()
-    const text = await alice.post('/api/community/posts', postForm('Clip', { bytes: plainText, name: 'clip.mp4', type: 'video/mp4' }))
+    const text = await alice.post(
+      '/api/community/posts',
+      postForm('Clip', { bytes: plainText, name: 'clip.mp4', type: 'video/mp4' }),
+    )
     expect(text.status).toBe(400)
     expect((await errorOf(text)).message).toBe(communityMessages.fileNotMedia)
 
     // bytes 5-8 read "free": file-type alone takes this for a QuickTime movie
     const lookalike = Buffer.from('Get free followers now, click the link!\n')
-    const fake = await alice.post('/api/community/posts', postForm('Clip', { bytes: lookalike, name: 'clip.mov', type: 'video/quicktime' }))
+    const fake = await alice.post(
+      '/api/community/posts',
+      postForm('Clip', { bytes: lookalike, name: 'clip.mov', type: 'video/quicktime' }),
+    )
     expect(fake.status).toBe(400)
     expect((await errorOf(fake)).message).toBe(communityMessages.videoUnreadable)
     expect(await postCount()).toBe(before)
@@ -128,7 +156,10 @@ describe('community post media', () => {
 
   test('a video cut short is refused', async () => {
     const mp4 = await readFile(path.join(heroMedia, 'hero.mp4'))
-    const cut = await alice.post('/api/community/posts', postForm('Clip', { bytes: mp4.subarray(0, mp4.length / 2), name: 'clip.mp4', type: 'video/mp4' }))
+    const cut = await alice.post(
+      '/api/community/posts',
+      postForm('Clip', { bytes: mp4.subarray(0, mp4.length / 2), name: 'clip.mp4', type: 'video/mp4' }),
+    )
     expect(cut.status).toBe(400)
     expect((await errorOf(cut)).message).toBe(communityMessages.videoUnreadable)
   })

@@ -58,7 +58,7 @@ function isVideoContainer(bytes: Buffer, mime: string): boolean {
  */
 function isoBoxes(bytes: Buffer, start: number, end: number): Span<string>[] | undefined {
   const boxes: Span<string>[] = []
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     if (end - at < 8) return undefined
     let size = bytes.readUInt32BE(at)
     let header = 8
@@ -80,8 +80,16 @@ const ebml = { header: 0x1a45dfa3, docType: 0x4282, segment: 0x18538067, info: 0
 /** EBML header with DocType "webm", then a Segment holding the stream's Info and Tracks (Matroska/WebM spec). */
 function isWebm(bytes: Buffer): boolean {
   const [header, segment] = ebmlElements(bytes, 0, bytes.length) ?? []
-  const docType = header?.type === ebml.header ? ebmlElements(bytes, header.body, header.end)?.find((e) => e.type === ebml.docType) : undefined
-  if (!docType || bytes.toString('latin1', docType.body, docType.end).replace(/\0+$/, '') !== 'webm' || segment?.type !== ebml.segment) return false
+  const docType =
+    header?.type === ebml.header
+      ? ebmlElements(bytes, header.body, header.end)?.find((e) => e.type === ebml.docType)
+      : undefined
+  if (
+    !docType ||
+    bytes.toString('latin1', docType.body, docType.end).replace(/\0+$/, '') !== 'webm' ||
+    segment?.type !== ebml.segment
+  )
+    return false
   const children = ebmlElements(bytes, segment.body, segment.end)
   return !!children?.some((e) => e.type === ebml.info) && children.some((e) => e.type === ebml.tracks)
 }
@@ -89,7 +97,7 @@ function isWebm(bytes: Buffer): boolean {
 /** The EBML elements from `start` to `end`, or undefined unless they fill it exactly. */
 function ebmlElements(bytes: Buffer, start: number, end: number): Span<number>[] | undefined {
   const elements: Span<number>[] = []
-  for (let at = start; at < end; ) {
+  for (let at = start; at < end;) {
     const id = ebmlNumber(bytes, at, 'id')
     const size = id && ebmlNumber(bytes, at + id.length, 'size')
     if (!id || !size) return undefined

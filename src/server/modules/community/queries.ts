@@ -17,17 +17,17 @@ const authorColumns = {
 }
 
 const postColumns = {
-    id: posts.id,
-    content: posts.content,
-    mediaKey: posts.mediaKey,
-    mediaType: posts.mediaType,
-    likeCount: posts.likeCount,
-    commentCount: posts.commentCount,
-    createdAt: posts.createdAt,
-    // full precision (microseconds) for the cursor; a JavaScript Date keeps only milliseconds
-    cursorAt: sql<string>`${posts.createdAt}::text`,
-    likedByMe: sql<boolean>`${postLikes.postId} is not null`,
-    ...authorColumns,
+  id: posts.id,
+  content: posts.content,
+  mediaKey: posts.mediaKey,
+  mediaType: posts.mediaType,
+  likeCount: posts.likeCount,
+  commentCount: posts.commentCount,
+  createdAt: posts.createdAt,
+  // full precision (microseconds) for the cursor; a JavaScript Date keeps only milliseconds
+  cursorAt: sql<string>`${posts.createdAt}::text`,
+  likedByMe: sql<boolean>`${postLikes.postId} is not null`,
+  ...authorColumns,
 }
 
 // The viewer's own like, if any: a primary-key lookup per post of the page
@@ -48,7 +48,9 @@ export function listFeedPage(db: Db, limit: number, after?: { createdAt: string;
     .from(posts)
     .innerJoin(user, eq(user.id, posts.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, posts.userId))
-    .where(after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined)
+    .where(
+      after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit)
 }
@@ -77,7 +79,10 @@ export async function findPost(db: Db, viewerId: string, postId: string) {
 }
 
 export async function findPostOwner(db: Db, postId: string) {
-  const [row] = await db.select({ userId: posts.userId, mediaKey: posts.mediaKey }).from(posts).where(eq(posts.id, postId))
+  const [row] = await db
+    .select({ userId: posts.userId, mediaKey: posts.mediaKey })
+    .from(posts)
+    .where(eq(posts.id, postId))
   return row
 }
 
@@ -94,7 +99,11 @@ export async function deletePost(db: Db, postId: string) {
 /** Adds or removes the viewer's like and keeps the post's counter in step; the new count, or undefined for no such post. */
 export async function setLike(db: Db, postId: string, userId: string, liked: boolean) {
   const changed = liked
-    ? await db.insert(postLikes).values({ postId, userId }).onConflictDoNothing().returning({ postId: postLikes.postId })
+    ? await db
+        .insert(postLikes)
+        .values({ postId, userId })
+        .onConflictDoNothing()
+        .returning({ postId: postLikes.postId })
     : await db
         .delete(postLikes)
         .where(and(eq(postLikes.postId, postId), eq(postLikes.userId, userId)))
@@ -147,12 +156,18 @@ export async function insertComment(db: Db, postId: string, userId: string, cont
     .where(eq(posts.id, postId))
     .returning({ commentCount: posts.commentCount })
   if (!counted) return undefined
-  const [row] = await db.insert(postComments).values({ postId, userId, content, createdAt }).returning({ id: postComments.id })
+  const [row] = await db
+    .insert(postComments)
+    .values({ postId, userId, content, createdAt })
+    .returning({ id: postComments.id })
   return { id: row!.id, commentCount: counted.commentCount }
 }
 
 export async function deleteComment(db: Db, commentId: string) {
-  const [deleted] = await db.delete(postComments).where(eq(postComments.id, commentId)).returning({ postId: postComments.postId })
+  const [deleted] = await db
+    .delete(postComments)
+    .where(eq(postComments.id, commentId))
+    .returning({ postId: postComments.postId })
   if (!deleted) return undefined
   const [counted] = await db
     .update(posts)
@@ -183,7 +198,10 @@ export async function findProfileCard(db: Db, userId: string) {
 }
 
 export async function findSettings(db: Db, category: string) {
-  const [row] = await db.select({ settings: platformSettings.settings }).from(platformSettings).where(eq(platformSettings.category, category))
+  const [row] = await db
+    .select({ settings: platformSettings.settings })
+    .from(platformSettings)
+    .where(eq(platformSettings.category, category))
   return row?.settings
 }
 

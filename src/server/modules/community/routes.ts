@@ -5,7 +5,15 @@ import { AppError } from '#server/platform/app-error.ts'
 import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse, parseRange } from '#server/platform/storage.ts'
 import { validate } from '#server/platform/validation.ts'
-import { CommentInput, communityMessages, FeedQuery, JobTrends, mediaCacheSeconds, mediaMaxBytes, PostContent } from '#shared/community/schemas.ts'
+import {
+  CommentInput,
+  communityMessages,
+  FeedQuery,
+  JobTrends,
+  mediaCacheSeconds,
+  mediaMaxBytes,
+  PostContent,
+} from '#shared/community/schemas.ts'
 import * as community from './service.ts'
 
 const PostParams = z.object({ postId: z.uuid({ error: communityMessages.postNotFound }) })
@@ -20,14 +28,17 @@ const postBodyLimit = bodyLimit({
 })
 
 export const communityRoutes = new Hono<AppEnv>()
-  .get('/posts', validate('query', FeedQuery), async (c) => c.json(await community.listFeed(c.var.ctx, c.req.valid('query'))))
+  .get('/posts', validate('query', FeedQuery), async (c) =>
+    c.json(await community.listFeed(c.var.ctx, c.req.valid('query'))),
+  )
   // multipart: `content` (text) and an optional `media` file
   .post('/posts', postBodyLimit, async (c) => {
     const form = await c.req.parseBody().catch(() => {
       throw new AppError('VALIDATION', communityMessages.postFailed)
     })
     const content = PostContent.safeParse(typeof form.content === 'string' ? form.content : '')
-    if (!content.success) throw new AppError('VALIDATION', communityMessages.postTooLong, { content: communityMessages.postTooLong })
+    if (!content.success)
+      throw new AppError('VALIDATION', communityMessages.postTooLong, { content: communityMessages.postTooLong })
     const media = form.media instanceof File ? form.media : undefined
     return c.json(await community.createPost(c.var.ctx, { content: content.data, media }), 201)
   })
@@ -36,14 +47,22 @@ export const communityRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   .get('/posts/:postId/media', validate('param', PostParams), async (c) => {
-    const object = await community.getPostMedia(c.var.ctx, c.req.valid('param').postId, parseRange(c.req.header('range')))
+    const object = await community.getPostMedia(
+      c.var.ctx,
+      c.req.valid('param').postId,
+      parseRange(c.req.header('range')),
+    )
     return objectResponse(object, mediaCacheSeconds)
   })
-  .put('/posts/:postId/like', validate('param', PostParams), async (c) => c.json(await community.setLike(c.var.ctx, c.req.valid('param').postId, true)))
+  .put('/posts/:postId/like', validate('param', PostParams), async (c) =>
+    c.json(await community.setLike(c.var.ctx, c.req.valid('param').postId, true)),
+  )
   .delete('/posts/:postId/like', validate('param', PostParams), async (c) =>
     c.json(await community.setLike(c.var.ctx, c.req.valid('param').postId, false)),
   )
-  .get('/posts/:postId/comments', validate('param', PostParams), async (c) => c.json(await community.listComments(c.var.ctx, c.req.valid('param').postId)))
+  .get('/posts/:postId/comments', validate('param', PostParams), async (c) =>
+    c.json(await community.listComments(c.var.ctx, c.req.valid('param').postId)),
+  )
   .post('/posts/:postId/comments', validate('param', PostParams), validate('json', CommentInput), async (c) =>
     c.json(await community.addComment(c.var.ctx, c.req.valid('param').postId, c.req.valid('json')), 201),
   )
@@ -53,4 +72,6 @@ export const communityRoutes = new Hono<AppEnv>()
   })
   .get('/profile-card', async (c) => c.json(await community.getProfileCard(c.var.ctx)))
   .get('/trends', async (c) => c.json(await community.getJobTrends(c.var.ctx)))
-  .put('/trends', validate('json', JobTrends), async (c) => c.json(await community.updateJobTrends(c.var.ctx, c.req.valid('json'))))
+  .put('/trends', validate('json', JobTrends), async (c) =>
+    c.json(await community.updateJobTrends(c.var.ctx, c.req.valid('json'))),
+  )

@@ -52,7 +52,10 @@ function toPostView(row: Omit<queries.PostRow, 'likedByMe'>, likedByMe: boolean)
   return {
     id: row.id,
     content: row.content,
-    media: row.mediaKey && (row.mediaType === 'image' || row.mediaType === 'video') ? { url: mediaUrl(row.id), type: row.mediaType } : null,
+    media:
+      row.mediaKey && (row.mediaType === 'image' || row.mediaType === 'video')
+        ? { url: mediaUrl(row.id), type: row.mediaType }
+        : null,
     createdAt: row.createdAt.toISOString(),
     author: toAuthor(row),
     likeCount: row.likeCount,
@@ -62,7 +65,13 @@ function toPostView(row: Omit<queries.PostRow, 'likedByMe'>, likedByMe: boolean)
 }
 
 function toCommentView(row: queries.CommentRow): CommentView {
-  return { id: row.id, postId: row.postId, content: row.content, createdAt: row.createdAt.toISOString(), author: toAuthor(row) }
+  return {
+    id: row.id,
+    postId: row.postId,
+    content: row.content,
+    createdAt: row.createdAt.toISOString(),
+    author: toAuthor(row),
+  }
 }
 
 // The cursor is the last post's (created_at, id), opaque to the browser.
@@ -73,7 +82,12 @@ function encodeCursor(row: queries.FeedRow) {
 function decodeCursor(cursor: string) {
   const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|')
   // PostgreSQL's own text form of the timestamp, e.g. '2026-11-23 10:38:22.123456+00'
-  if (!createdAt || !id || !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt) || !/^[0-9a-f-]{36}$/.test(id)) {
+  if (
+    !createdAt ||
+    !id ||
+    !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt) ||
+    !/^[0-9a-f-]{36}$/.test(id)
+  ) {
     throw new AppError('VALIDATION', 'Invalid cursor')
   }
   return { createdAt, id }
@@ -146,7 +160,8 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
   const viewer = requireVerified(ctx) // decision 014
   const { storage } = ctx.deps
   const media = input.media && input.media.size > 0 ? input.media : undefined
-  if (!input.content && !media) throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
+  if (!input.content && !media)
+    throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
   let stored: { key: string; type: 'image' | 'video' } | undefined
   if (media) {
     const prepared = await preparePostMedia(media, ctx.logger)
@@ -155,7 +170,12 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
   }
   try {
     return await changeCommunity(ctx, async (tx) => {
-      const { id } = await queries.insertPost(tx, { userId: viewer.id, content: input.content, mediaKey: stored?.key, mediaType: stored?.type })
+      const { id } = await queries.insertPost(tx, {
+        userId: viewer.id,
+        content: input.content,
+        mediaKey: stored?.key,
+        mediaType: stored?.type,
+      })
       const found = (await queries.findPost(tx, viewer.id, id))!
       const post = toPostView(found, found.likedByMe)
       // everyone else sees it unliked; the author's own view is the same
@@ -184,17 +204,25 @@ export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
     return deleted?.mediaKey
   })
   // after the commit: a failed transaction keeps its file
-  if (mediaKey) await storage.delete(mediaKey).catch((error) => ctx.logger.warn({ err: error, mediaKey }, 'post media not removed'))
+  if (mediaKey)
+    await storage.delete(mediaKey).catch((error) => ctx.logger.warn({ err: error, mediaKey }, 'post media not removed'))
 }
 
 /** One like per member and post (spec 000 §3): liking twice keeps one, unliking twice is no error. */
-export async function setLike(ctx: Ctx, postId: string, liked: boolean): Promise<{ likeCount: number; liked: boolean }> {
+export async function setLike(
+  ctx: Ctx,
+  postId: string,
+  liked: boolean,
+): Promise<{ likeCount: number; liked: boolean }> {
   const viewer = requireUser(ctx)
   return changeCommunity(ctx, async (tx) => {
     const result = await queries.setLike(tx, postId, viewer.id, liked)
     if (!result) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
     if (result.changed) {
-      await publish(tx, ctx, { type: 'post.liked', data: { postId, likeCount: result.likeCount, userId: viewer.id, liked } })
+      await publish(tx, ctx, {
+        type: 'post.liked',
+        data: { postId, likeCount: result.likeCount, userId: viewer.id, liked },
+      })
     }
     return { likeCount: result.likeCount, liked }
   })
@@ -228,13 +256,20 @@ export async function deleteComment(ctx: Ctx, commentId: string): Promise<void> 
     if (comment.userId !== viewer.id && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
     const deleted = await queries.deleteComment(tx, commentId)
     if (deleted) {
-      await publish(tx, ctx, { type: 'comment.deleted', data: { postId: deleted.postId, commentId, commentCount: deleted.commentCount } })
+      await publish(tx, ctx, {
+        type: 'comment.deleted',
+        data: { postId: deleted.postId, commentId, commentCount: deleted.commentCount },
+      })
     }
   })
 }
 
 /** The post's media file, for a member who may see the feed (the area's access check ran before). */
-export async function getPostMedia(ctx: Ctx, postId: string, range?: { start: number; end?: number }): Promise<StoredObject> {
+export async function getPostMedia(
+  ctx: Ctx,
+  postId: string,
+  range?: { start: number; end?: number },
+): Promise<StoredObject> {
   requireUser(ctx)
   const post = await queries.findPostOwner(ctx.deps.db, postId)
   const object = post?.mediaKey ? await ctx.deps.storage.get(post.mediaKey, range) : undefined

@@ -7,7 +7,12 @@ import { honeypotField, publicFormRateLimit } from '#shared/constants.ts'
 import { contactMessages } from '#shared/contact/messages.ts'
 
 const adminEmail = 'contact-admin@example.com'
-const valid = { name: 'Ann Lee', email: 'Ann.Lee@Example.com', subject: 'Question about plans', message: 'Do you offer a student discount?' }
+const valid = {
+  name: 'Ann Lee',
+  email: 'Ann.Lee@Example.com',
+  subject: 'Question about plans',
+  message: 'Do you offer a student discount?',
+}
 
 describe('Contact Us form', () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>
@@ -45,8 +50,17 @@ describe('Contact Us form', () => {
     const response = await t.client().post('/api/contact', { ...valid, [honeypotField]: '' })
     expect(response.status).toBe(201)
     expect((await response.json()).message).toBe(contactMessages.sent)
-    const [row] = await t.db.select().from(contactSubmissions).where(eq(contactSubmissions.email, 'ann.lee@example.com'))
-    expect(row).toMatchObject({ name: 'Ann Lee', subject: 'Question about plans', message: valid.message, userId: null, status: 'new' })
+    const [row] = await t.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.email, 'ann.lee@example.com'))
+    expect(row).toMatchObject({
+      name: 'Ann Lee',
+      subject: 'Question about plans',
+      message: valid.message,
+      userId: null,
+      status: 'new',
+    })
     const mail = await smtp.waitFor(adminEmail, /Contact message: Question about plans/)
     expect(mail.text).toContain('Ann Lee <ann.lee@example.com>')
     expect(mail.replyTo).toBe('"Ann Lee" <ann.lee@example.com>')
@@ -55,19 +69,30 @@ describe('Contact Us form', () => {
 
   test('the subject is optional and a signed-in member’s message keeps their account', async () => {
     const member = await t.signedIn()
-    const response = await member.post('/api/contact', { name: 'Mia Member', email: member.member.email, message: 'Hello from inside' })
+    const response = await member.post('/api/contact', {
+      name: 'Mia Member',
+      email: member.member.email,
+      message: 'Hello from inside',
+    })
     expect(response.status).toBe(201)
-    const [row] = await t.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, 'Hello from inside'))
+    const [row] = await t.db
+      .select()
+      .from(contactSubmissions)
+      .where(eq(contactSubmissions.message, 'Hello from inside'))
     expect(row?.subject).toBeNull()
     expect(row?.userId).toBe(member.member.id)
     await smtp.waitFor(adminEmail, /Contact message: from Mia Member/)
   })
 
   test('a filled-in honeypot is refused and nothing is stored', async () => {
-    const response = await t.client().post('/api/contact', { ...valid, message: 'Buy cheap pills', [honeypotField]: 'https://spam.example' })
+    const response = await t
+      .client()
+      .post('/api/contact', { ...valid, message: 'Buy cheap pills', [honeypotField]: 'https://spam.example' })
     expect(response.status).toBe(400)
     expect((await response.json()).error.message).toBe(contactMessages.refused)
-    expect(await t.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, 'Buy cheap pills'))).toEqual([])
+    expect(
+      await t.db.select().from(contactSubmissions).where(eq(contactSubmissions.message, 'Buy cheap pills')),
+    ).toEqual([])
   })
 
   test('one address cannot flood the form', async () => {

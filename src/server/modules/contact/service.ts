@@ -13,7 +13,9 @@ import * as queries from './queries.ts'
  */
 export async function sendContactMessage(ctx: Ctx, input: ContactValues): Promise<{ message: string }> {
   if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', contactMessages.tooMany, undefined, { 'Retry-After': String(publicFormRateLimit.windowSeconds) })
+    throw new AppError('RATE_LIMITED', contactMessages.tooMany, undefined, {
+      'Retry-After': String(publicFormRateLimit.windowSeconds),
+    })
   }
   // issue 6: only a bot fills the field people cannot see
   if (input[honeypotField]) throw new AppError('VALIDATION', contactMessages.refused)

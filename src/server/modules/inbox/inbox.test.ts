@@ -12,8 +12,20 @@ describe('admin inbox', () => {
     t = await createTestApp()
     admin = await t.signedIn({ admin: true })
     await t.db.insert(contactSubmissions).values([
-      { name: 'Old Sender', email: 'old@example.com', subject: 'First', message: 'Older message', createdAt: new Date('2026-01-01T10:00:00Z') },
-      { name: 'New Sender', email: 'new@example.com', subject: null, message: 'Discount of 100% please', createdAt: new Date('2026-02-01T10:00:00Z') },
+      {
+        name: 'Old Sender',
+        email: 'old@example.com',
+        subject: 'First',
+        message: 'Older message',
+        createdAt: new Date('2026-01-01T10:00:00Z'),
+      },
+      {
+        name: 'New Sender',
+        email: 'new@example.com',
+        subject: null,
+        message: 'Discount of 100% please',
+        createdAt: new Date('2026-02-01T10:00:00Z'),
+      },
     ])
     await t.db.insert(businessRequests).values({
       businessName: 'Corner Bakery',
@@ -41,7 +53,9 @@ describe('admin inbox', () => {
     expect((await refused.json()).error.message).toBe(genericMessages.adminRequired)
     const [row] = await t.db.select().from(contactSubmissions)
     expect((await member.request('PATCH', `/api/admin/inbox/contact/${row!.id}`, { status: 'done' })).status).toBe(403)
-    expect((await t.client().request('PATCH', `/api/admin/inbox/contact/${row!.id}`, { status: 'done' })).status).toBe(401)
+    expect((await t.client().request('PATCH', `/api/admin/inbox/contact/${row!.id}`, { status: 'done' })).status).toBe(
+      401,
+    )
   })
 
   test('contact messages are listed newest first with both tabs’ counts', async () => {
@@ -84,7 +98,10 @@ describe('admin inbox', () => {
   })
 
   test('an unknown item is not found', async () => {
-    for (const path of ['/api/admin/inbox/contact/00000000-0000-4000-8000-000000000000', '/api/admin/inbox/business/not-an-id']) {
+    for (const path of [
+      '/api/admin/inbox/contact/00000000-0000-4000-8000-000000000000',
+      '/api/admin/inbox/business/not-an-id',
+    ]) {
       const response = await admin.request('PATCH', path, { status: 'done' })
       expect(response.status).toBe(404)
       expect((await response.json()).error.message).toBe(inboxMessages.notFound)

@@ -28,7 +28,11 @@ function businessFilter(filter: { q?: string; status?: string }): SQL | undefine
   const pattern = filter.q ? containing(filter.q) : undefined
   return and(
     pattern
-      ? or(ilike(businessRequests.businessName, pattern), ilike(businessRequests.email, pattern), ilike(businessRequests.supportNeeded, pattern))
+      ? or(
+          ilike(businessRequests.businessName, pattern),
+          ilike(businessRequests.email, pattern),
+          ilike(businessRequests.supportNeeded, pattern),
+        )
       : undefined,
     filter.status ? eq(businessRequests.status, filter.status) : undefined,
   )
@@ -71,6 +75,10 @@ export async function setContactStatus(db: Db, id: string, status: string) {
 }
 
 export async function setBusinessStatus(db: Db, id: string, status: string) {
-  const [row] = await db.update(businessRequests).set({ status, updatedAt: new Date() }).where(eq(businessRequests.id, id)).returning()
+  const [row] = await db
+    .update(businessRequests)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(businessRequests.id, id))
+    .returning()
   return row
 }

@@ -27,7 +27,6 @@ import { toAdminJob } from './views.ts'
 /** Longest side of a stored company logo, in pixels. */
 const logoMaxSide = 256
 
-
 /**
  * A job write in one transaction, with its live 'jobs' event: this instance's
  * cached board pages and searches go as soon as it ends, so the writer's next read
@@ -84,7 +83,12 @@ export async function listAdminJobs(ctx: Ctx, query: AdminJobQuery): Promise<Adm
   requireAdmin(ctx)
   const after = query.cursor ? decodeCursor(query.cursor, false) : undefined
   // weights A (title, company) and C (location) of jobs.search, not the skills or description
-  const found = await queries.listAdminJobs(ctx.deps.db, textSearchQuery(query.q, 'AC'), adminJobPageSize + 1, after && { createdAt: after.at, id: after.id })
+  const found = await queries.listAdminJobs(
+    ctx.deps.db,
+    textSearchQuery(query.q, 'AC'),
+    adminJobPageSize + 1,
+    after && { createdAt: after.at, id: after.id },
+  )
   const rows = found.slice(0, adminJobPageSize)
   const last = rows.at(-1)
   return {
@@ -96,39 +100,56 @@ export async function listAdminJobs(ctx: Ctx, query: AdminJobQuery): Promise<Adm
 
 export async function createJob(ctx: Ctx, input: JobInputParsed): Promise<AdminJob> {
   const admin = requireAdmin(ctx)
-  return changeJobs(ctx, (job) => job.id, async (tx) => {
-    const row = await queries.insertJob(tx, { ...jobValues(input), createdBy: admin.id })
-    return adminJobOrNotFound(tx, row.id)
-  })
+  return changeJobs(
+    ctx,
+    (job) => job.id,
+    async (tx) => {
+      const row = await queries.insertJob(tx, { ...jobValues(input), createdBy: admin.id })
+      return adminJobOrNotFound(tx, row.id)
+    },
+  )
 }
 
 export async function updateJob(ctx: Ctx, jobId: string, input: JobInputParsed): Promise<AdminJob> {
   requireAdmin(ctx)
-  return changeJobs(ctx, () => jobId, async (tx) => {
-    if (!(await queries.updateJobRow(tx, jobId, jobValues(input)))) throw new AppError('NOT_FOUND', jobMessages.notFound)
-    return adminJobOrNotFound(tx, jobId)
-  })
+  return changeJobs(
+    ctx,
+    () => jobId,
+    async (tx) => {
+      if (!(await queries.updateJobRow(tx, jobId, jobValues(input))))
+        throw new AppError('NOT_FOUND', jobMessages.notFound)
+      return adminJobOrNotFound(tx, jobId)
+    },
+  )
 }
 
 /** Closing hides the job from the board and stops applications; reopening shows it again. */
 export async function setJobStatus(ctx: Ctx, jobId: string, status: JobStatus): Promise<AdminJob> {
   requireAdmin(ctx)
-  return changeJobs(ctx, () => jobId, async (tx) => {
-    if (!(await queries.setJobRowStatus(tx, jobId, status))) throw new AppError('NOT_FOUND', jobMessages.notFound)
-    return adminJobOrNotFound(tx, jobId)
-  })
+  return changeJobs(
+    ctx,
+    () => jobId,
+    async (tx) => {
+      if (!(await queries.setJobRowStatus(tx, jobId, status))) throw new AppError('NOT_FOUND', jobMessages.notFound)
+      return adminJobOrNotFound(tx, jobId)
+    },
+  )
 }
 
 /** Saved rows go with the job; a job with applications is refused (close it instead), so they stay in reach. */
 export async function deleteJob(ctx: Ctx, jobId: string): Promise<void> {
   requireAdmin(ctx)
-  const deleted = await changeJobs(ctx, () => jobId, async (tx) => {
-    const row = await queries.deleteJobRow(tx, jobId)
-    if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
-    // the applications would stay, but no admin screen could reach them or their resumes
-    if (row === 'has-applications') throw new AppError('CONFLICT', jobMessages.deleteHasApplications)
-    return row
-  })
+  const deleted = await changeJobs(
+    ctx,
+    () => jobId,
+    async (tx) => {
+      const row = await queries.deleteJobRow(tx, jobId)
+      if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
+      // the applications would stay, but no admin screen could reach them or their resumes
+      if (row === 'has-applications') throw new AppError('CONFLICT', jobMessages.deleteHasApplications)
+      return row
+    },
+  )
   // after the commit: a failed transaction keeps its file
   if (deleted.logoKey) await removeObject(ctx, deleted.logoKey)
 }
@@ -146,18 +167,27 @@ export async function uploadJobLogo(ctx: Ctx, jobId: string, file: File | undefi
   requireAdmin(ctx)
   const png = await normalizePicture(
     file,
-    { maxBytes: logoMaxBytes, maxSide: logoMaxSide, field: 'logo', messages: { tooLarge: jobMessages.logoTooLarge, notImage: jobMessages.logoNotImage } },
+    {
+      maxBytes: logoMaxBytes,
+      maxSide: logoMaxSide,
+      field: 'logo',
+      messages: { tooLarge: jobMessages.logoTooLarge, notImage: jobMessages.logoNotImage },
+    },
     ctx.logger,
   )
   const key = newObjectKey('job-logos', 'png')
   await ctx.deps.storage.put(key, png, { contentType: 'image/png', visibility: 'public' })
   let result: { job: AdminJob; previousKey: string | null }
   try {
-    result = await changeJobs(ctx, () => jobId, async (tx) => {
-      const replaced = await queries.replaceJobLogo(tx, jobId, key)
-      if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
-      return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
-    })
+    result = await changeJobs(
+      ctx,
+      () => jobId,
+      async (tx) => {
+        const replaced = await queries.replaceJobLogo(tx, jobId, key)
+        if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+        return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
+      },
+    )
   } catch (error) {
     await removeObject(ctx, key)
     throw error
@@ -168,11 +198,15 @@ export async function uploadJobLogo(ctx: Ctx, jobId: string, file: File | undefi
 
 export async function removeJobLogo(ctx: Ctx, jobId: string): Promise<AdminJob> {
   requireAdmin(ctx)
-  const result = await changeJobs(ctx, () => jobId, async (tx) => {
-    const replaced = await queries.replaceJobLogo(tx, jobId, null)
-    if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
-    return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
-  })
+  const result = await changeJobs(
+    ctx,
+    () => jobId,
+    async (tx) => {
+      const replaced = await queries.replaceJobLogo(tx, jobId, null)
+      if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+      return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
+    },
+  )
   if (result.previousKey) await removeObject(ctx, result.previousKey)
   return result.job
 }

@@ -25,8 +25,16 @@ const roles: Role[] = [
     softSkills: ['Communication', 'Mentoring'],
     description:
       'Own the customer-facing web app used by thousands of small businesses every day. You will shape our design system, raise the bar on accessibility and performance, and pair with product designers from first sketch to release.',
-    requirements: ['5+ years building production web apps', 'Deep TypeScript and React experience', 'A track record of accessible, fast interfaces'],
-    responsibilities: ['Lead frontend architecture decisions', 'Review code and mentor two mid-level engineers', 'Work with design on the component library'],
+    requirements: [
+      '5+ years building production web apps',
+      'Deep TypeScript and React experience',
+      'A track record of accessible, fast interfaces',
+    ],
+    responsibilities: [
+      'Lead frontend architecture decisions',
+      'Review code and mentor two mid-level engineers',
+      'Work with design on the component library',
+    ],
   },
   {
     title: 'Backend Engineer (Node.js)',
@@ -36,8 +44,16 @@ const roles: Role[] = [
     softSkills: ['Problem Solving', 'Teamwork'],
     description:
       'Build the APIs and background jobs behind our payments platform. We care about correctness, observability and boring, well-tested code that keeps working at 3 a.m.',
-    requirements: ['3+ years with Node.js in production', 'Comfortable with PostgreSQL and query tuning', 'Experience running services on AWS'],
-    responsibilities: ['Design and ship new API endpoints', 'Improve reliability and monitoring', 'Take part in a fair on-call rotation'],
+    requirements: [
+      '3+ years with Node.js in production',
+      'Comfortable with PostgreSQL and query tuning',
+      'Experience running services on AWS',
+    ],
+    responsibilities: [
+      'Design and ship new API endpoints',
+      'Improve reliability and monitoring',
+      'Take part in a fair on-call rotation',
+    ],
   },
   {
     title: 'Data Analyst',
@@ -47,8 +63,16 @@ const roles: Role[] = [
     softSkills: ['Communication', 'Critical Thinking', 'Attention to Detail'],
     description:
       'Turn product and sales data into decisions. You will build the dashboards leadership reads every Monday and run the analyses behind pricing and retention work.',
-    requirements: ['Strong SQL', 'Experience with a BI tool (Power BI, Tableau or Looker)', 'Able to explain numbers to non-specialists'],
-    responsibilities: ['Maintain core business dashboards', 'Answer ad-hoc questions from product and sales', 'Design and read A/B tests'],
+    requirements: [
+      'Strong SQL',
+      'Experience with a BI tool (Power BI, Tableau or Looker)',
+      'Able to explain numbers to non-specialists',
+    ],
+    responsibilities: [
+      'Maintain core business dashboards',
+      'Answer ad-hoc questions from product and sales',
+      'Design and read A/B tests',
+    ],
   },
   {
     title: 'Product Manager',
@@ -58,8 +82,16 @@ const roles: Role[] = [
     softSkills: ['Leadership', 'Communication', 'Stakeholder Management', 'Decision Making'],
     description:
       'Lead a cross-functional squad building onboarding and activation. You will talk to customers every week, define what we build and why, and measure whether it worked.',
-    requirements: ['3+ years of product management in B2B software', 'Comfort with data and experimentation', 'Excellent written communication'],
-    responsibilities: ['Own the activation roadmap', 'Write clear problem statements and specs', 'Run discovery interviews with customers'],
+    requirements: [
+      '3+ years of product management in B2B software',
+      'Comfort with data and experimentation',
+      'Excellent written communication',
+    ],
+    responsibilities: [
+      'Own the activation roadmap',
+      'Write clear problem statements and specs',
+      'Run discovery interviews with customers',
+    ],
   },
   {
     title: 'DevOps Engineer',
@@ -70,7 +102,11 @@ const roles: Role[] = [
     description:
       'Make shipping safe and fast for forty engineers. You will run our Kubernetes clusters, keep infrastructure in code and shorten the path from merge to production.',
     requirements: ['Hands-on Kubernetes and Terraform', 'Linux administration', 'Experience designing CI/CD pipelines'],
-    responsibilities: ['Operate and upgrade production clusters', 'Automate environments with Terraform', 'Improve build and deploy times'],
+    responsibilities: [
+      'Operate and upgrade production clusters',
+      'Automate environments with Terraform',
+      'Improve build and deploy times',
+    ],
   },
   {
     title: 'UX Designer',
@@ -80,8 +116,16 @@ const roles: Role[] = [
     softSkills: ['Creativity', 'Communication', 'Collaboration'],
     description:
       'A six-month contract to redesign our mobile booking flow. You will research with real users, prototype in Figma and hand off designs engineers love to build.',
-    requirements: ['A portfolio of shipped product design work', 'Fluent in Figma', 'Experience running usability tests'],
-    responsibilities: ['Plan and run user research', 'Design and prototype the new flow', 'Work daily with two engineers'],
+    requirements: [
+      'A portfolio of shipped product design work',
+      'Fluent in Figma',
+      'Experience running usability tests',
+    ],
+    responsibilities: [
+      'Plan and run user research',
+      'Design and prototype the new flow',
+      'Work daily with two engineers',
+    ],
   },
   {
     title: 'Machine Learning Engineer',
@@ -91,8 +135,16 @@ const roles: Role[] = [
     softSkills: ['Critical Thinking', 'Collaboration'],
     description:
       'Put models into production that forecast demand for 2,000 stores. You will own the path from notebook to monitored service and work closely with analysts and engineers.',
-    requirements: ['Production ML experience in Python', 'Solid software engineering practices', 'Experience with a major cloud provider'],
-    responsibilities: ['Train, evaluate and deploy forecasting models', 'Build feature pipelines', 'Monitor model quality over time'],
+    requirements: [
+      'Production ML experience in Python',
+      'Solid software engineering practices',
+      'Experience with a major cloud provider',
+    ],
+    responsibilities: [
+      'Train, evaluate and deploy forecasting models',
+      'Build feature pipelines',
+      'Monitor model quality over time',
+    ],
   },
   {
     title: 'Cybersecurity Analyst',
@@ -102,8 +154,16 @@ const roles: Role[] = [
     softSkills: ['Attention to Detail', 'Problem Solving', 'Communication'],
     description:
       'Protect a hospital network and the patient data it holds. You will triage alerts, lead incident response and help teams fix weaknesses before attackers find them.',
-    requirements: ['2+ years in a security operations role', 'Knowledge of common attack techniques', 'A security certification is a plus'],
-    responsibilities: ['Monitor and triage security alerts', 'Run incident response', 'Coordinate vulnerability remediation'],
+    requirements: [
+      '2+ years in a security operations role',
+      'Knowledge of common attack techniques',
+      'A security certification is a plus',
+    ],
+    responsibilities: [
+      'Monitor and triage security alerts',
+      'Run incident response',
+      'Coordinate vulnerability remediation',
+    ],
   },
   {
     title: 'Marketing Coordinator',
@@ -114,7 +174,11 @@ const roles: Role[] = [
     description:
       'Twenty-five hours a week helping a small team run campaigns, events and the newsletter. Ideal for someone growing a marketing career alongside other commitments.',
     requirements: ['Excellent writing', 'Comfort with e-mail and social media tools', 'Organised and reliable'],
-    responsibilities: ['Coordinate campaign calendars', 'Write and schedule the newsletter', 'Report weekly on campaign results'],
+    responsibilities: [
+      'Coordinate campaign calendars',
+      'Write and schedule the newsletter',
+      'Report weekly on campaign results',
+    ],
   },
   {
     title: 'Software Engineering Intern',
@@ -124,8 +188,16 @@ const roles: Role[] = [
     softSkills: ['Teamwork', 'Adaptability', 'Communication'],
     description:
       'A twelve-week summer internship on a real product team. You will ship features to production with a dedicated mentor and present your work to the company at the end.',
-    requirements: ['Studying computer science or a related field', 'Some experience with JavaScript or Python', 'Curiosity and willingness to ask questions'],
-    responsibilities: ['Build and test a scoped feature', 'Join code reviews and stand-ups', 'Present a demo at the end of the internship'],
+    requirements: [
+      'Studying computer science or a related field',
+      'Some experience with JavaScript or Python',
+      'Curiosity and willingness to ask questions',
+    ],
+    responsibilities: [
+      'Build and test a scoped feature',
+      'Join code reviews and stand-ups',
+      'Present a demo at the end of the internship',
+    ],
   },
   {
     title: 'Cloud Solutions Architect',
@@ -135,8 +207,16 @@ const roles: Role[] = [
     softSkills: ['Stakeholder Management', 'Presentation Skills', 'Leadership'],
     description:
       'Help enterprise customers move critical workloads to the cloud. Fully remote within North America, with occasional travel to customer workshops.',
-    requirements: ['7+ years in infrastructure or platform roles', 'Deep knowledge of at least one major cloud', 'Confident presenting to executives'],
-    responsibilities: ['Design target architectures with customers', 'Lead technical workshops', 'Guide delivery teams through migrations'],
+    requirements: [
+      '7+ years in infrastructure or platform roles',
+      'Deep knowledge of at least one major cloud',
+      'Confident presenting to executives',
+    ],
+    responsibilities: [
+      'Design target architectures with customers',
+      'Lead technical workshops',
+      'Guide delivery teams through migrations',
+    ],
   },
   {
     title: 'HR Business Partner',
@@ -146,8 +226,16 @@ const roles: Role[] = [
     softSkills: ['Emotional Intelligence', 'Conflict Resolution', 'Communication', 'Negotiation'],
     description:
       'Partner with engineering and sales leaders on hiring, growth and team health for a 300-person company that is still building its people practices.',
-    requirements: ['4+ years as an HR generalist or business partner', 'Knowledge of employment law in your state', 'Sound judgement and discretion'],
-    responsibilities: ['Advise managers on performance and growth', 'Run the review cycle for your groups', 'Handle employee relations cases'],
+    requirements: [
+      '4+ years as an HR generalist or business partner',
+      'Knowledge of employment law in your state',
+      'Sound judgement and discretion',
+    ],
+    responsibilities: [
+      'Advise managers on performance and growth',
+      'Run the review cycle for your groups',
+      'Handle employee relations cases',
+    ],
   },
 ]
 

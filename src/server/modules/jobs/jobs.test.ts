@@ -97,7 +97,11 @@ describe('job board', () => {
   test('a search by a word ranks a job with it in the title above one that only mentions it in the description', async () => {
     const word = uniqueWord('zephyr')
     const inTitle = await createJob(t.db, { title: `Senior ${word} Specialist`, postedAt: daysAgo(5) })
-    const inDescription = await createJob(t.db, { title: 'Operations Lead', description: `You will sometimes help the ${word} team.`, postedAt: daysAgo(1) })
+    const inDescription = await createJob(t.db, {
+      title: 'Operations Lead',
+      description: `You will sometimes help the ${word} team.`,
+      postedAt: daysAgo(1),
+    })
     const page = await search(seeker, { q: word })
     expect(page.jobs.map((job) => job.id)).toEqual([inTitle.id, inDescription.id])
     expect(page.truncated).toBe(false)
@@ -113,9 +117,19 @@ describe('job board', () => {
     const word = uniqueWord('skillful')
     const technical: readonly string[] = technicalSkillOptions
     for (const skill of [...technicalSkillOptions, ...softSkillOptions]) {
-      const listed = technical.includes(skill) ? { technicalSkills: [skill], softSkills: [] } : { technicalSkills: [], softSkills: [skill] }
-      const job = await createJob(t.db, { title: 'Generalist', company: `${word} Labs`, description: 'Various.', ...listed })
-      expect((await search(seeker, { q: `${skill} ${word}` })).jobs.map((card) => card.id), skill).toEqual([job.id])
+      const listed = technical.includes(skill)
+        ? { technicalSkills: [skill], softSkills: [] }
+        : { technicalSkills: [], softSkills: [skill] }
+      const job = await createJob(t.db, {
+        title: 'Generalist',
+        company: `${word} Labs`,
+        description: 'Various.',
+        ...listed,
+      })
+      expect(
+        (await search(seeker, { q: `${skill} ${word}` })).jobs.map((card) => card.id),
+        skill,
+      ).toEqual([job.id])
       // one job of this test open at a time: the next search can only find its own
       await t.db.update(jobs).set({ status: 'closed' }).where(eq(jobs.id, job.id))
     }
@@ -127,9 +141,25 @@ describe('job board', () => {
   test('type, location, remote and posted-within filters each narrow the list', async () => {
     const word = uniqueWord('filtermark')
     const city = uniqueWord('Porto')
-    const contract = await createJob(t.db, { description: word, type: 'Contract', location: 'Lisbon, Portugal', postedAt: daysAgo(0.5) })
-    const remote = await createJob(t.db, { description: word, type: 'Full-time', location: `${city} Velho`, remote: true, postedAt: daysAgo(3) })
-    const old = await createJob(t.db, { description: word, type: 'Part-time', location: 'Lisbon, Portugal', postedAt: daysAgo(20) })
+    const contract = await createJob(t.db, {
+      description: word,
+      type: 'Contract',
+      location: 'Lisbon, Portugal',
+      postedAt: daysAgo(0.5),
+    })
+    const remote = await createJob(t.db, {
+      description: word,
+      type: 'Full-time',
+      location: `${city} Velho`,
+      remote: true,
+      postedAt: daysAgo(3),
+    })
+    const old = await createJob(t.db, {
+      description: word,
+      type: 'Part-time',
+      location: 'Lisbon, Portugal',
+      postedAt: daysAgo(20),
+    })
     const ids = (page: JobSearchPage) => page.jobs.map((job) => job.id).sort()
     const sorted = (...jobs: Array<{ id: string }>) => jobs.map((job) => job.id).sort()
 
@@ -151,7 +181,11 @@ describe('job board', () => {
 
   test('closed jobs are never listed, and their detail is not found for members', async () => {
     const word = uniqueWord('closedmark')
-    const closed = await createJob(t.db, { title: `${word} Analyst`, status: 'closed', postedAt: new Date(Date.now() + 60_000) })
+    const closed = await createJob(t.db, {
+      title: `${word} Analyst`,
+      status: 'closed',
+      postedAt: new Date(Date.now() + 60_000),
+    })
     expect((await search(seeker, { q: word })).jobs).toEqual([])
     expect((await search(seeker)).jobs.map((job) => job.id)).not.toContain(closed.id)
     const latest = ((await (await t.client().get('/api/jobs/latest')).json()) as { jobs: JobTeaser[] }).jobs
@@ -176,7 +210,12 @@ describe('job board', () => {
     const inserted: string[] = []
     for (let i = 0; i < 45; i++) {
       // two jobs share each second, so the id breaks the tie
-      const job = await createJob(t.db, { title: `Role ${i}`, description: `Numbered ${word} role`, location: city, postedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, Math.floor(i / 2))) })
+      const job = await createJob(t.db, {
+        title: `Role ${i}`,
+        description: `Numbered ${word} role`,
+        location: city,
+        postedAt: new Date(Date.UTC(2024, 0, 1, 0, 0, Math.floor(i / 2))),
+      })
       inserted.push(job.id)
     }
     const searches: Array<Record<string, string>> = [{ q: word }, { location: city }]
@@ -196,7 +235,11 @@ describe('job board', () => {
       expect(new Set(seen).size).toBe(45)
       expect(new Set(seen)).toEqual(new Set(inserted))
       // newest first (all rank alike in the search)
-      const postedAt = await Promise.all(seen.slice(0, 3).map(async (id) => ((await (await seeker.get(`/api/jobs/${id}`)).json()) as JobDetail).postedAt))
+      const postedAt = await Promise.all(
+        seen
+          .slice(0, 3)
+          .map(async (id) => ((await (await seeker.get(`/api/jobs/${id}`)).json()) as JobDetail).postedAt),
+      )
       expect([...postedAt].sort().reverse()).toEqual(postedAt)
     }
 
@@ -250,7 +293,11 @@ describe('job board', () => {
 
   test("the match percentage comes from the member's own skills and follows them when they change", async () => {
     const word = uniqueWord('matchmark')
-    const job = await createJob(t.db, { title: `${word} Developer`, technicalSkills: ['Python', 'SQL'], softSkills: ['Communication', 'Leadership'] })
+    const job = await createJob(t.db, {
+      title: `${word} Developer`,
+      technicalSkills: ['Python', 'SQL'],
+      softSkills: ['Communication', 'Leadership'],
+    })
     const member = await t.signedIn({ subscribed: true })
     const matchOf = async () => (await search(member, { q: word })).jobs[0]!.match
     expect(await matchOf()).toBe(0)
@@ -283,7 +330,12 @@ describe('job board', () => {
     expect((await (await member.get('/api/saved/counts')).json()) as SavedCounts).toEqual({ jobs: 1, courses: 0 })
     const list = ((await (await member.get('/api/saved/jobs')).json()) as { jobs: SavedJob[] }).jobs
     expect(list).toHaveLength(1)
-    expect(list[0]).toMatchObject({ jobId: job.id, status: 'saved', notes: null, job: { id: job.id, title: 'Savable Role', company: 'Keepers Inc', active: true } })
+    expect(list[0]).toMatchObject({
+      jobId: job.id,
+      status: 'saved',
+      notes: null,
+      job: { id: job.id, title: 'Savable Role', company: 'Keepers Inc', active: true },
+    })
     expect(((await (await member.get(`/api/jobs/${job.id}`)).json()) as JobDetail).saved).toBe(true)
     // someone else's saved list stays their own
     expect((await (await seeker.get('/api/saved/counts')).json()) as SavedCounts).toMatchObject({ jobs: 0 })
@@ -339,7 +391,12 @@ describe('job board', () => {
       ['a blank title', { title: '   ' }, 'title', jobMessages.requiredFields],
       ['a missing company', { company: undefined }, 'company', jobMessages.requiredFields],
       ['an empty description', { description: '' }, 'description', jobMessages.descriptionRequired],
-      ['a skill not in the list', { technicalSkills: ['Juggling' as never] }, 'technicalSkills.0', jobMessages.unknownSkill],
+      [
+        'a skill not in the list',
+        { technicalSkills: ['Juggling' as never] },
+        'technicalSkills.0',
+        jobMessages.unknownSkill,
+      ],
       ['an unknown type', { type: 'Freelance' as never }, 'type', jobMessages.invalidType],
       ['a malformed contact e-mail', { contactEmail: 'not-an-email' }, 'contactEmail', jobMessages.invalidContactEmail],
     ]
@@ -364,7 +421,10 @@ describe('job board', () => {
     // the search is answered (and cached) before the job exists
     expect((await search(seeker, { q: word })).jobs).toEqual([])
 
-    const created = await admin.post('/api/admin/jobs', jobForm({ title: `${word} Engineer`, type: 'Remote', remote: false, contactEmail: '' }))
+    const created = await admin.post(
+      '/api/admin/jobs',
+      jobForm({ title: `${word} Engineer`, type: 'Remote', remote: false, contactEmail: '' }),
+    )
     expect(created.status).toBe(201)
     const job = (await created.json()) as AdminJob
     expect(job).toMatchObject({
@@ -379,7 +439,9 @@ describe('job board', () => {
       logoUrl: null,
     })
     expect((await search(seeker, { q: word })).jobs.map((card) => card.id)).toEqual([job.id])
-    expect(((await (await t.client().get('/api/jobs/latest')).json()) as { jobs: JobTeaser[] }).jobs[0]!.id).toBe(job.id)
+    expect(((await (await t.client().get('/api/jobs/latest')).json()) as { jobs: JobTeaser[] }).jobs[0]!.id).toBe(
+      job.id,
+    )
 
     const list = (await (await admin.get(`/api/admin/jobs?q=${word}`)).json()) as AdminJobList
     expect(list.total).toBe(1)
@@ -388,15 +450,25 @@ describe('job board', () => {
     expect(all.total).toBeGreaterThan(1)
     expect(all.jobs[0]!.id).toBe(job.id)
 
-    const updated = await admin.put(`/api/admin/jobs/${job.id}`, jobForm({ title: `${word} Architect`, type: 'Contract', contactEmail: 'hiring@example.com' }))
+    const updated = await admin.put(
+      `/api/admin/jobs/${job.id}`,
+      jobForm({ title: `${word} Architect`, type: 'Contract', contactEmail: 'hiring@example.com' }),
+    )
     expect(updated.status).toBe(200)
-    expect((await updated.json()) as AdminJob).toMatchObject({ title: `${word} Architect`, type: 'Contract', remote: false, contactEmail: 'hiring@example.com' })
+    expect((await updated.json()) as AdminJob).toMatchObject({
+      title: `${word} Architect`,
+      type: 'Contract',
+      remote: false,
+      contactEmail: 'hiring@example.com',
+    })
     expect((await search(seeker, { q: word })).jobs[0]!.title).toBe(`${word} Architect`)
 
     const closed = await admin.request('PATCH', `/api/admin/jobs/${job.id}/status`, { status: 'closed' })
     expect(((await closed.json()) as AdminJob).status).toBe('closed')
     expect((await search(seeker, { q: word })).jobs).toEqual([])
-    expect(((await (await admin.get(`/api/admin/jobs?q=${word}`)).json()) as AdminJobList).jobs[0]!.status).toBe('closed')
+    expect(((await (await admin.get(`/api/admin/jobs?q=${word}`)).json()) as AdminJobList).jobs[0]!.status).toBe(
+      'closed',
+    )
     await admin.request('PATCH', `/api/admin/jobs/${job.id}/status`, { status: 'active' })
     expect((await search(seeker, { q: word })).jobs).toHaveLength(1)
 
@@ -418,12 +490,15 @@ describe('job board', () => {
     expect(found.total).toBe(3)
     expect(found.jobs.map((job) => job.description.includes(word))).toEqual([false, false, false])
 
-    for (let i = 0; i < adminJobPageSize; i++) await createJob(t.db, { title: `Paging Role ${i}`, status: i % 2 ? 'closed' : 'active' })
+    for (let i = 0; i < adminJobPageSize; i++)
+      await createJob(t.db, { title: `Paging Role ${i}`, status: i % 2 ? 'closed' : 'active' })
     const seen = new Set<string>()
     let cursor: string | null = ''
     let total = 0
     while (cursor !== null) {
-      const page = (await (await admin.get(`/api/admin/jobs${cursor ? `?cursor=${cursor}` : ''}`)).json()) as AdminJobList
+      const page = (await (
+        await admin.get(`/api/admin/jobs${cursor ? `?cursor=${cursor}` : ''}`)
+      ).json()) as AdminJobList
       expect(page.jobs.length).toBeLessThanOrEqual(adminJobPageSize)
       for (const job of page.jobs) {
         expect(seen.has(job.id)).toBe(false)
@@ -438,7 +513,8 @@ describe('job board', () => {
   })
 
   test('open boards hear of a job change live, and no member without a plan does', async () => {
-    const payload = (event: ReceivedEvent) => event.data as { control?: string; topic?: string; type?: string; data?: { jobId?: string } }
+    const payload = (event: ReceivedEvent) =>
+      event.data as { control?: string; topic?: string; type?: string; data?: { jobId?: string } }
     const subscriberStream = await openEventStream(await t.signedIn({ subscribed: true }))
     const freeStream = await openEventStream(await t.signedIn())
     await subscriberStream.next((event) => payload(event).control === 'hello')
@@ -466,7 +542,10 @@ describe('job board', () => {
 
     const fake = await admin.post(`/api/admin/jobs/${job.id}/logo`, logoForm(plainText, 'logo.png', 'image/png'))
     expect(fake.status).toBe(400)
-    expect(await errorOf(fake)).toMatchObject({ message: jobMessages.logoNotImage, fields: { logo: jobMessages.logoNotImage } })
+    expect(await errorOf(fake)).toMatchObject({
+      message: jobMessages.logoNotImage,
+      fields: { logo: jobMessages.logoNotImage },
+    })
     const missing = await admin.post(`/api/admin/jobs/${job.id}/logo`, new FormData())
     expect((await errorOf(missing)).message).toBe(jobMessages.logoNotImage)
     const big = Buffer.concat([solidPng(), Buffer.alloc(6 * 1024 * 1024)])
@@ -474,7 +553,10 @@ describe('job board', () => {
     expect(tooLarge.status).toBe(400)
     expect((await errorOf(tooLarge)).message).toBe(jobMessages.logoTooLarge)
 
-    const uploaded = await admin.post(`/api/admin/jobs/${job.id}/logo`, logoForm(solidPng(600, 300), 'logo.png', 'image/png'))
+    const uploaded = await admin.post(
+      `/api/admin/jobs/${job.id}/logo`,
+      logoForm(solidPng(600, 300), 'logo.png', 'image/png'),
+    )
     expect(uploaded.status).toBe(200)
     const first = ((await uploaded.json()) as AdminJob).logoUrl!
     expect(first).toMatch(new RegExp(`^/api/jobs/logos/${job.id}\\?v=\\d+$`))
@@ -491,6 +573,9 @@ describe('job board', () => {
     const removed = await admin.delete(`/api/admin/jobs/${job.id}/logo`)
     expect(((await removed.json()) as AdminJob).logoUrl).toBeNull()
     expect((await t.client().get(first)).status).toBe(404)
-    expect((await admin.post(`/api/admin/jobs/${crypto.randomUUID()}/logo`, logoForm(solidPng(), 'logo.png', 'image/png'))).status).toBe(404)
+    expect(
+      (await admin.post(`/api/admin/jobs/${crypto.randomUUID()}/logo`, logoForm(solidPng(), 'logo.png', 'image/png')))
+        .status,
+    ).toBe(404)
   })
 })

@@ -77,7 +77,8 @@ function boardConditions(filters: JobFilters): SQL[] {
   const conditions: SQL[] = [eq(jobs.status, 'active')]
   if (filters.type) conditions.push(eq(jobs.type, filters.type))
   if (filters.remote) conditions.push(eq(jobs.remote, true))
-  if (filters.postedWithinDays) conditions.push(sql`${jobs.postedAt} >= now() - make_interval(days => ${filters.postedWithinDays})`)
+  if (filters.postedWithinDays)
+    conditions.push(sql`${jobs.postedAt} >= now() - make_interval(days => ${filters.postedWithinDays})`)
   if (filters.location) conditions.push(sql`${jobs.locationSearch} @@ to_tsquery('simple', ${filters.location})`)
   if (filters.text) conditions.push(sql`${jobs.search} @@ ${textQuery(filters.text)}`)
   return conditions
@@ -109,7 +110,12 @@ export function listBoardPage(db: Db, filters: JobFilters, limit: number, after?
  * materialises it; ts_rank runs on at most the window's rows.
  * `windowSize` equal to the window means more jobs may match than were ranked.
  */
-export function listRankedPage(db: Db, filters: JobFilters & { text: TextQuery }, limit: number, after?: { rank: string; postedAt: string; id: string }) {
+export function listRankedPage(
+  db: Db,
+  filters: JobFilters & { text: TextQuery },
+  limit: number,
+  after?: { rank: string; postedAt: string; id: string },
+) {
   const matches = db.$with('matches').as(
     db
       .select({ ...cardColumns, search: jobs.search })
@@ -162,8 +168,12 @@ export function listLatestJobs(db: Db, limit: number) {
 export async function findViewerState(db: Db, userId: string) {
   const [row] = await db
     .select({
-      skills: sql<string[] | null>`(select array_agg(${userSkillAssessments.skillName}) from ${userSkillAssessments} where ${userSkillAssessments.userId} = ${userId})`,
-      saved: sql<string[] | null>`(select array_agg(${savedJobs.jobId}::text) from ${savedJobs} where ${savedJobs.userId} = ${userId})`,
+      skills: sql<
+        string[] | null
+      >`(select array_agg(${userSkillAssessments.skillName}) from ${userSkillAssessments} where ${userSkillAssessments.userId} = ${userId})`,
+      saved: sql<
+        string[] | null
+      >`(select array_agg(${savedJobs.jobId}::text) from ${savedJobs} where ${savedJobs.userId} = ${userId})`,
       // 'job-id status' pairs
       applications: sql<
         string[] | null
@@ -197,7 +207,10 @@ export async function insertJob(db: Db, values: typeof jobs.$inferInsert): Promi
   return row!
 }
 
-export type JobWrite = Omit<typeof jobs.$inferInsert, 'id' | 'createdBy' | 'postedAt' | 'createdAt' | 'updatedAt' | 'logoKey'>
+export type JobWrite = Omit<
+  typeof jobs.$inferInsert,
+  'id' | 'createdBy' | 'postedAt' | 'createdAt' | 'updatedAt' | 'logoKey'
+>
 
 export async function updateJobRow(db: Db, jobId: string, values: JobWrite) {
   const updated = await db
@@ -209,7 +222,11 @@ export async function updateJobRow(db: Db, jobId: string, values: JobWrite) {
 }
 
 export async function setJobRowStatus(db: Db, jobId: string, status: string) {
-  const updated = await db.update(jobs).set({ status, updatedAt: new Date() }).where(eq(jobs.id, jobId)).returning({ id: jobs.id })
+  const updated = await db
+    .update(jobs)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(jobs.id, jobId))
+    .returning({ id: jobs.id })
   return updated.length > 0
 }
 
@@ -220,10 +237,17 @@ export async function setJobRowStatus(db: Db, jobId: string, status: string) {
  * transaction: the job row is locked first, so an application being written
  * meanwhile is either seen here or finds the job gone.
  */
-export async function deleteJobRow(db: Db, jobId: string): Promise<{ logoKey: string | null } | 'has-applications' | undefined> {
+export async function deleteJobRow(
+  db: Db,
+  jobId: string,
+): Promise<{ logoKey: string | null } | 'has-applications' | undefined> {
   const [job] = await db.select({ id: jobs.id }).from(jobs).where(eq(jobs.id, jobId)).for('update')
   if (!job) return undefined
-  const [application] = await db.select({ id: jobApplications.id }).from(jobApplications).where(eq(jobApplications.jobId, jobId)).limit(1)
+  const [application] = await db
+    .select({ id: jobApplications.id })
+    .from(jobApplications)
+    .where(eq(jobApplications.jobId, jobId))
+    .limit(1)
   if (application) return 'has-applications'
   const [row] = await db.delete(jobs).where(eq(jobs.id, jobId)).returning({ logoKey: jobs.logoKey })
   return row
@@ -298,7 +322,12 @@ const applicationCount = sql<number>`(select count(*)::int from ${jobApplication
  * spec 002 §2 Job management: every status, newest created first, after the
  * (created_at, id) position `after`; `total` counts every match of `text`.
  */
-export function listAdminJobs(db: Db, text: TextQuery | undefined, limit: number, after?: { createdAt: string; id: string }) {
+export function listAdminJobs(
+  db: Db,
+  text: TextQuery | undefined,
+  limit: number,
+  after?: { createdAt: string; id: string },
+) {
   const matches = text ? sql`${jobs.search} @@ ${textQuery(text)}` : undefined
   return db
     .select({
@@ -308,7 +337,12 @@ export function listAdminJobs(db: Db, text: TextQuery | undefined, limit: number
       total: sql<number>`(select count(*)::int from ${jobs} where ${matches ?? sql`true`})`,
     })
     .from(jobs)
-    .where(and(matches, after ? sql`(${jobs.createdAt}, ${jobs.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(
+      and(
+        matches,
+        after ? sql`(${jobs.createdAt}, ${jobs.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(jobs.createdAt), desc(jobs.id))
     .limit(limit)
 }

@@ -3,7 +3,15 @@ import { z } from 'zod'
 import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse } from '#server/platform/storage.ts'
 import { validate } from '#server/platform/validation.ts'
-import { AdminJobQuery, JobInput, jobMessages, JobSearchQuery, JobStatusInput, logoCacheSeconds, logoMaxBytes } from '#shared/jobs/schemas.ts'
+import {
+  AdminJobQuery,
+  JobInput,
+  jobMessages,
+  JobSearchQuery,
+  JobStatusInput,
+  logoCacheSeconds,
+  logoMaxBytes,
+} from '#shared/jobs/schemas.ts'
 import * as admin from './admin-service.ts'
 import { formOf, uploadLimit } from './multipart.ts'
 import * as jobs from './service.ts'
@@ -15,15 +23,25 @@ const JobParams = z.object({ jobId: z.uuid({ error: jobMessages.notFound }) })
 // applications/routes.ts, saved jobs in src/server/compose/saved.
 export const jobRoutes = new Hono<AppEnv>()
   .get('/latest', async (c) => c.json(await jobs.listLatestJobs(c.var.ctx)))
-  .get('/logos/:jobId', validate('param', JobParams), async (c) => objectResponse(await jobs.getJobLogo(c.var.ctx, c.req.valid('param').jobId), logoCacheSeconds))
-  .get('/', validate('query', JobSearchQuery), async (c) => c.json(await jobs.searchJobs(c.var.ctx, c.req.valid('query'))))
-  .get('/:jobId', validate('param', JobParams), async (c) => c.json(await jobs.getJob(c.var.ctx, c.req.valid('param').jobId)))
+  .get('/logos/:jobId', validate('param', JobParams), async (c) =>
+    objectResponse(await jobs.getJobLogo(c.var.ctx, c.req.valid('param').jobId), logoCacheSeconds),
+  )
+  .get('/', validate('query', JobSearchQuery), async (c) =>
+    c.json(await jobs.searchJobs(c.var.ctx, c.req.valid('query'))),
+  )
+  .get('/:jobId', validate('param', JobParams), async (c) =>
+    c.json(await jobs.getJob(c.var.ctx, c.req.valid('param').jobId)),
+  )
 
 // /api/admin/jobs (admins only, by the /api/admin area): spec 002 §2 Job management.
 // A job's applications are in applications/routes.ts.
 export const adminJobRoutes = new Hono<AppEnv>()
-  .get('/', validate('query', AdminJobQuery), async (c) => c.json(await admin.listAdminJobs(c.var.ctx, c.req.valid('query'))))
-  .post('/', validate('json', JobInput), async (c) => c.json(await admin.createJob(c.var.ctx, c.req.valid('json')), 201))
+  .get('/', validate('query', AdminJobQuery), async (c) =>
+    c.json(await admin.listAdminJobs(c.var.ctx, c.req.valid('query'))),
+  )
+  .post('/', validate('json', JobInput), async (c) =>
+    c.json(await admin.createJob(c.var.ctx, c.req.valid('json')), 201),
+  )
   .put('/:jobId', validate('param', JobParams), validate('json', JobInput), async (c) =>
     c.json(await admin.updateJob(c.var.ctx, c.req.valid('param').jobId, c.req.valid('json'))),
   )
@@ -35,8 +53,21 @@ export const adminJobRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   // multipart: `logo` (an image)
-  .post('/:jobId/logo', validate('param', JobParams), uploadLimit(logoMaxBytes, jobMessages.logoTooLarge, 'logo'), async (c) => {
-    const form = await formOf(c, jobMessages.saveJobFailed)
-    return c.json(await admin.uploadJobLogo(c.var.ctx, c.req.valid('param').jobId, form.logo instanceof File ? form.logo : undefined))
-  })
-  .delete('/:jobId/logo', validate('param', JobParams), async (c) => c.json(await admin.removeJobLogo(c.var.ctx, c.req.valid('param').jobId)))
+  .post(
+    '/:jobId/logo',
+    validate('param', JobParams),
+    uploadLimit(logoMaxBytes, jobMessages.logoTooLarge, 'logo'),
+    async (c) => {
+      const form = await formOf(c, jobMessages.saveJobFailed)
+      return c.json(
+        await admin.uploadJobLogo(
+          c.var.ctx,
+          c.req.valid('param').jobId,
+          form.logo instanceof File ? form.logo : undefined,
+        ),
+      )
+    },
+  )
+  .delete('/:jobId/logo', validate('param', JobParams), async (c) =>
+    c.json(await admin.removeJobLogo(c.var.ctx, c.req.valid('param').jobId)),
+  )

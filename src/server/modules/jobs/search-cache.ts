@@ -61,7 +61,10 @@ export function jobSearchCacheOf(deps: Deps): JobSearchCache {
   let cache = caches.get(deps)
   if (!cache) {
     const created = createJobSearchCache()
-    deps.realtime.subscribe({ message: (message) => message.topic === 'jobs' && created.clear(), closed: created.clear })
+    deps.realtime.subscribe({
+      message: (message) => message.topic === 'jobs' && created.clear(),
+      closed: created.clear,
+    })
     caches.set(deps, (cache = created))
   }
   return cache

@@ -29,7 +29,11 @@ import { marksOf, toCardFields, toJobCard, toTeaser, type CardFields, type Viewe
 function viewerStateOf(deps: Deps, viewerId: string): Promise<ViewerState> {
   return memberCacheOf(deps).remember(viewerId, 'job-board', async () => {
     const state = await queries.findViewerState(deps.db, viewerId)
-    return { skills: skillSet(state.skills), saved: new Set(state.saved), applied: new Map(state.applications.map((a) => [a.jobId, a.status])) }
+    return {
+      skills: skillSet(state.skills),
+      saved: new Set(state.saved),
+      applied: new Map(state.applications.map((a) => [a.jobId, a.status])),
+    }
   })
 }
 
@@ -53,13 +57,27 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
   const key = JSON.stringify(['search', filters, query.cursor ?? ''])
   const page = await jobSearchCacheOf(ctx.deps).remember<SharedPage>(key, async () => {
     if (text === undefined) {
-      const found = await queries.listBoardPage(db, filters, jobPageSize + 1, after && { postedAt: after.at, id: after.id })
+      const found = await queries.listBoardPage(
+        db,
+        filters,
+        jobPageSize + 1,
+        after && { postedAt: after.at, id: after.id },
+      )
       const rows = found.slice(0, jobPageSize)
       const last = rows.at(-1)
       const more = found.length > jobPageSize && last
-      return { cards: rows.map(toCardFields), nextCursor: more ? encodeCursor({ at: last.cursorAt, id: last.id }) : null, truncated: false }
+      return {
+        cards: rows.map(toCardFields),
+        nextCursor: more ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+        truncated: false,
+      }
     }
-    const found = await queries.listRankedPage(db, { ...filters, text }, jobPageSize + 1, after && { postedAt: after.at, id: after.id, rank: after.rank! })
+    const found = await queries.listRankedPage(
+      db,
+      { ...filters, text },
+      jobPageSize + 1,
+      after && { postedAt: after.at, id: after.id, rank: after.rank! },
+    )
     const rows = found.slice(0, jobPageSize)
     const last = rows.at(-1)
     const more = found.length > jobPageSize && last
@@ -71,7 +89,11 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
     }
   })
   const state = await viewerStateOf(ctx.deps, viewer.id)
-  return { jobs: page.cards.map((card) => toJobCard(card, state)), nextCursor: page.nextCursor, truncated: page.truncated }
+  return {
+    jobs: page.cards.map((card) => toJobCard(card, state)),
+    nextCursor: page.nextCursor,
+    truncated: page.truncated,
+  }
 }
 
 /** spec 000 §1 landing teaser and the community column: the newest active jobs, for anyone. */

@@ -1,4 +1,13 @@
-import type { AdminJob, ApplicationStatus, JobCard, JobDetail, JobStatus, JobTeaser, JobType, SavedJob } from '#shared/jobs/schemas.ts'
+import type {
+  AdminJob,
+  ApplicationStatus,
+  JobCard,
+  JobDetail,
+  JobStatus,
+  JobTeaser,
+  JobType,
+  SavedJob,
+} from '#shared/jobs/schemas.ts'
 import { matchPercent } from '#shared/jobs/skills.ts'
 import type * as queries from './queries.ts'
 
@@ -11,7 +20,8 @@ function logoUrl(row: { id: string; logoKey: string | null; updatedAt: Date }): 
 }
 
 // what every member sees of a job; the skill lists feed the viewer's match
-export type CardFields = Omit<JobCard, 'match' | 'saved' | 'applicationStatus'> & Pick<JobDetail, 'technicalSkills' | 'softSkills'>
+export type CardFields = Omit<JobCard, 'match' | 'saved' | 'applicationStatus'> &
+  Pick<JobDetail, 'technicalSkills' | 'softSkills'>
 
 export function toCardFields(row: Omit<queries.JobCardRow, 'cursorAt'>): CardFields {
   return {
@@ -30,7 +40,15 @@ export function toCardFields(row: Omit<queries.JobCardRow, 'cursorAt'>): CardFie
 }
 
 export function toTeaser(row: queries.JobCardRow): JobTeaser {
-  return { id: row.id, title: row.title, company: row.company, logoUrl: logoUrl(row), location: row.location, type: row.type as JobType, postedAt: row.postedAt.toISOString() }
+  return {
+    id: row.id,
+    title: row.title,
+    company: row.company,
+    logoUrl: logoUrl(row),
+    location: row.location,
+    type: row.type as JobType,
+    postedAt: row.postedAt.toISOString(),
+  }
 }
 
 /** The viewer's skills, saved jobs and applications (service.ts viewerStateOf reads and caches them). */
@@ -39,7 +57,10 @@ export type ViewerState = { skills: ReadonlySet<string>; saved: Set<string>; app
 type ViewerMarks = Pick<JobCard, 'match' | 'saved' | 'applicationStatus'>
 
 /** What only the viewer sees of a job (spec 001 §9 match, saved, their application). */
-export function marksOf(state: ViewerState, job: Pick<CardFields, 'id' | 'technicalSkills' | 'softSkills'>): ViewerMarks {
+export function marksOf(
+  state: ViewerState,
+  job: Pick<CardFields, 'id' | 'technicalSkills' | 'softSkills'>,
+): ViewerMarks {
   return {
     match: matchPercent(job.technicalSkills, job.softSkills, state.skills),
     saved: state.saved.has(job.id),

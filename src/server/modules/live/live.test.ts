@@ -10,7 +10,8 @@ import type { PostView } from '#shared/community/schemas.ts'
 type Payload = { topic?: string; type?: string; control?: string; data?: { post?: PostView } }
 
 const payload = (event: ReceivedEvent) => event.data as Payload
-const isPost = (content: string) => (event: ReceivedEvent) => payload(event).type === 'post.created' && payload(event).data?.post?.content === content
+const isPost = (content: string) => (event: ReceivedEvent) =>
+  payload(event).type === 'post.created' && payload(event).data?.post?.content === content
 
 async function post(client: TestClient, content: string) {
   const form = new FormData()
@@ -100,7 +101,12 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('live updates across two
   test('a post made through instance A reaches a stream opened on instance B', async () => {
     const a = await createTestApp()
     const databaseB = await openDatabase({ kind: 'postgres', url: a.deps.database.url!, poolSize: 2 })
-    const depsB = await createDeps({ config: a.deps.config, database: databaseB, logger: a.deps.logger, secret: 'test-secret-test-secret-test-secret-0123' })
+    const depsB = await createDeps({
+      config: a.deps.config,
+      database: databaseB,
+      logger: a.deps.logger,
+      secret: 'test-secret-test-secret-test-secret-0123',
+    })
     const appB = createApp(depsB)
     try {
       const author = await a.signedIn({ subscribed: true })

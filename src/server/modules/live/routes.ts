@@ -54,7 +54,12 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
 
     let beats = 0
     const heartbeat = setInterval(async () => {
-      writes = writes.then(() => stream.write(': heartbeat\n\n')).then(() => {}, () => finish())
+      writes = writes
+        .then(() => stream.write(': heartbeat\n\n'))
+        .then(
+          () => {},
+          () => finish(),
+        )
       if (++beats % sessionRecheckEvery !== 0) return
       // a signed-out or revoked session ends the stream; a lapsed subscription stops its topics
       const session = await auth.api.getSession({ headers: ctx.headers }).catch(() => null)

@@ -62,7 +62,15 @@ describe('profile', () => {
 
   test('a member reads their own profile with e-mail and name', async () => {
     const profile = await profileOf(alice)
-    expect(profile).toMatchObject({ id: alice.member.id, firstName: 'Alice', lastName: 'Owner', name: 'Alice Owner', avatarUrl: null, industries: [], careerFocus: [] })
+    expect(profile).toMatchObject({
+      id: alice.member.id,
+      firstName: 'Alice',
+      lastName: 'Owner',
+      name: 'Alice Owner',
+      avatarUrl: null,
+      industries: [],
+      careerFocus: [],
+    })
     expect(profile.email).toMatch(/@example\.com$/)
   })
 
@@ -81,9 +89,25 @@ describe('profile', () => {
     expect(await saved.json()).toMatchObject({ ...validProfile, name: 'Grace Hopper' })
     expect(await profileOf(alice)).toMatchObject(validProfile)
 
-    const cleared = await alice.put('/api/profile/me', { firstName: 'Alice', lastName: 'Owner', dateOfBirth: '', website: '  ', gender: '', country: '', careerFocus: ['', 'Growth', 'Growth'] })
+    const cleared = await alice.put('/api/profile/me', {
+      firstName: 'Alice',
+      lastName: 'Owner',
+      dateOfBirth: '',
+      website: '  ',
+      gender: '',
+      country: '',
+      careerFocus: ['', 'Growth', 'Growth'],
+    })
     expect(cleared.status).toBe(200)
-    expect(await cleared.json()).toMatchObject({ dateOfBirth: null, website: null, gender: null, country: null, company: null, industries: [], careerFocus: ['Growth'] })
+    expect(await cleared.json()).toMatchObject({
+      dateOfBirth: null,
+      website: null,
+      gender: null,
+      country: null,
+      company: null,
+      industries: [],
+      careerFocus: ['Growth'],
+    })
   })
 
   test.each([
@@ -91,9 +115,24 @@ describe('profile', () => {
     ['last name missing', { lastName: '' }, 'lastName', profileMessages.lastNameRequired],
     ['date of birth in the future', { dateOfBirth: tomorrow() }, 'dateOfBirth', profileMessages.dateOfBirthInFuture],
     ['date of birth not a date', { dateOfBirth: '12/09/1990' }, 'dateOfBirth', profileMessages.invalidDate],
-    ['LinkedIn on another site', { linkedinUrl: 'https://example.com/in/grace' }, 'linkedinUrl', profileMessages.invalidLinkedin],
-    ['LinkedIn over http', { linkedinUrl: 'http://linkedin.com/in/grace' }, 'linkedinUrl', profileMessages.invalidLinkedin],
-    ['LinkedIn look-alike host', { linkedinUrl: 'https://linkedin.com.evil.io/in/x' }, 'linkedinUrl', profileMessages.invalidLinkedin],
+    [
+      'LinkedIn on another site',
+      { linkedinUrl: 'https://example.com/in/grace' },
+      'linkedinUrl',
+      profileMessages.invalidLinkedin,
+    ],
+    [
+      'LinkedIn over http',
+      { linkedinUrl: 'http://linkedin.com/in/grace' },
+      'linkedinUrl',
+      profileMessages.invalidLinkedin,
+    ],
+    [
+      'LinkedIn look-alike host',
+      { linkedinUrl: 'https://linkedin.com.evil.io/in/x' },
+      'linkedinUrl',
+      profileMessages.invalidLinkedin,
+    ],
     ['website without scheme', { website: 'grace.example.com' }, 'website', profileMessages.invalidWebsite],
     ['website with a script scheme', { website: 'javascript:alert(1)' }, 'website', profileMessages.invalidWebsite],
     ['phone with letters', { phoneNumber: '555-CALL-NOW' }, 'phoneNumber', profileMessages.invalidPhone],
@@ -102,15 +141,40 @@ describe('profile', () => {
     ['position too long', { position: 'x'.repeat(121) }, 'position', profileMessages.tooLong(120)],
     ['location too long', { location: 'x'.repeat(121) }, 'location', profileMessages.tooLong(120)],
     ['career level too long', { careerLevel: 'x'.repeat(81) }, 'careerLevel', profileMessages.tooLong(80)],
-    ['too many career focus areas', { careerFocus: Array.from({ length: 11 }, (_, i) => `Focus ${i}`) }, 'careerFocus', profileMessages.tooManyFocus],
+    [
+      'too many career focus areas',
+      { careerFocus: Array.from({ length: 11 }, (_, i) => `Focus ${i}`) },
+      'careerFocus',
+      profileMessages.tooManyFocus,
+    ],
     ['unknown country', { country: 'FR' }, 'country', 'Please choose United States, Canada or United Kingdom'],
     ['unknown gender', { gender: 'other' }, 'gender', 'Please choose female or male'],
-    ['unknown expertise level', { expertiseLevel: 'Wizard' }, 'expertiseLevel', 'Please choose an expertise level from the list'],
-    ['unknown experience level', { experienceLevel: 'Guru' }, 'experienceLevel', 'Please choose an experience level from the list'],
-    ['unknown industry', { industries: ['Technology', 'Piracy'] }, 'industries.1', 'Please choose industries from the list'],
+    [
+      'unknown expertise level',
+      { expertiseLevel: 'Wizard' },
+      'expertiseLevel',
+      'Please choose an expertise level from the list',
+    ],
+    [
+      'unknown experience level',
+      { experienceLevel: 'Guru' },
+      'experienceLevel',
+      'Please choose an experience level from the list',
+    ],
+    [
+      'unknown industry',
+      { industries: ['Technology', 'Piracy'] },
+      'industries.1',
+      'Please choose industries from the list',
+    ],
   ])('%s is refused with its message and nothing changes', async (_name, change, field, message) => {
     const before = await profileOf(bob)
-    const response = await bob.put('/api/profile/me', { ...validProfile, firstName: 'Bob', lastName: 'Other', ...change })
+    const response = await bob.put('/api/profile/me', {
+      ...validProfile,
+      firstName: 'Bob',
+      lastName: 'Other',
+      ...change,
+    })
     expect(response.status).toBe(400)
     const error = await errorOf(response)
     expect(error.message).toBe(message)
@@ -120,7 +184,12 @@ describe('profile', () => {
 
   test('a member cannot change another member: an id in the body is ignored', async () => {
     const bobBefore = await profileOf(bob)
-    const response = await alice.put('/api/profile/me', { ...validProfile, firstName: 'Mallory', id: bob.member.id, userId: bob.member.id })
+    const response = await alice.put('/api/profile/me', {
+      ...validProfile,
+      firstName: 'Mallory',
+      id: bob.member.id,
+      userId: bob.member.id,
+    })
     expect(response.status).toBe(200)
     expect(((await response.json()) as ProfileView).id).toBe(alice.member.id)
     expect(await profileOf(bob)).toEqual(bobBefore)
@@ -144,7 +213,11 @@ describe('avatar', () => {
   afterAll(async () => t?.close())
 
   test('a 3000x2000 photo becomes a PNG at most 512 px on its longest side, served to other members with a cache-busting URL', async () => {
-    const jpeg = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 40, b: 90 } } }).jpeg().toBuffer()
+    const jpeg = await sharp({
+      create: { width: 3000, height: 2000, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .jpeg()
+      .toBuffer()
     const response = await alice.post('/api/profile/me/avatar', avatarForm(jpeg, 'holiday.jpg', 'image/jpeg'))
     expect(response.status).toBe(200)
     const profile = (await response.json()) as ProfileView
@@ -162,18 +235,29 @@ describe('avatar', () => {
 
   test('a sideways phone photo is turned upright per its EXIF orientation', async () => {
     // stored 600x300 with orientation 6 (rotate 90° clockwise to view): upright 300x600, then 256x512
-    const jpeg = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#336699' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    const jpeg = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#336699' } })
+      .jpeg()
+      .withMetadata({ orientation: 6 })
+      .toBuffer()
     const response = await bob.post('/api/profile/me/avatar', avatarForm(jpeg, 'phone.jpg', 'image/jpeg'))
     expect(response.status).toBe(200)
-    const meta = await sharp(Buffer.from(await (await alice.get(`/api/profile/avatars/${bob.member.id}`)).arrayBuffer())).metadata()
+    const meta = await sharp(
+      Buffer.from(await (await alice.get(`/api/profile/avatars/${bob.member.id}`)).arrayBuffer()),
+    ).metadata()
     expect(meta).toMatchObject({ format: 'png', width: 256, height: 512 })
   })
 
   test('a new picture replaces the old file', async () => {
-    const first = await alice.post('/api/profile/me/avatar', avatarForm(solidPng(40, 40, [255, 0, 0]), 'red.png', 'image/png'))
+    const first = await alice.post(
+      '/api/profile/me/avatar',
+      avatarForm(solidPng(40, 40, [255, 0, 0]), 'red.png', 'image/png'),
+    )
     const firstUrl = ((await first.json()) as ProfileView).avatarUrl
     await new Promise((resolve) => setTimeout(resolve, 5))
-    const second = await alice.post('/api/profile/me/avatar', avatarForm(solidPng(20, 10, [0, 0, 255]), 'blue.png', 'image/png'))
+    const second = await alice.post(
+      '/api/profile/me/avatar',
+      avatarForm(solidPng(20, 10, [0, 0, 255]), 'blue.png', 'image/png'),
+    )
     const secondUrl = ((await second.json()) as ProfileView).avatarUrl
     expect(secondUrl).not.toBe(firstUrl)
     // one file per member: the old picture is gone, whichever URL is asked
@@ -188,7 +272,10 @@ describe('avatar', () => {
     const before = (await (await alice.get('/api/profile/me')).json()) as ProfileView
     const response = await alice.post('/api/profile/me/avatar', avatarForm(plainText, 'me.jpg', 'image/jpeg'))
     expect(response.status).toBe(400)
-    expect(await errorOf(response)).toMatchObject({ message: profileMessages.avatarNotImage, fields: { avatar: profileMessages.avatarNotImage } })
+    expect(await errorOf(response)).toMatchObject({
+      message: profileMessages.avatarNotImage,
+      fields: { avatar: profileMessages.avatarNotImage },
+    })
     expect(((await (await alice.get('/api/profile/me')).json()) as ProfileView).avatarUrl).toBe(before.avatarUrl)
     const empty = await alice.post('/api/profile/me/avatar', new FormData())
     expect((await errorOf(empty)).message).toBe(profileMessages.avatarNotImage)
@@ -200,7 +287,9 @@ describe('avatar', () => {
     expect(response.status).toBe(400)
     expect((await errorOf(response)).message).toBe(profileMessages.avatarTooLarge)
     const huge = Buffer.concat([solidPng(), Buffer.alloc(7 * 1024 * 1024)])
-    expect((await errorOf(await alice.post('/api/profile/me/avatar', avatarForm(huge, 'huge.png', 'image/png')))).message).toBe(profileMessages.avatarTooLarge)
+    expect(
+      (await errorOf(await alice.post('/api/profile/me/avatar', avatarForm(huge, 'huge.png', 'image/png')))).message,
+    ).toBe(profileMessages.avatarTooLarge)
   })
 
   test('removing the picture deletes the file and touches only the member’s own', async () => {
@@ -241,7 +330,12 @@ describe('skills', () => {
     })
     expect(saved.status).toBe(200)
     expect(((await saved.json()) as { message: string }).message).toBe(skillMessages.skillsUpdated)
-    const again = await alice.put('/api/profile/me/skills', { skills: [{ name: 'Leadership', level: 'expert' }, { name: 'Communication', level: 'intermediate' }] })
+    const again = await alice.put('/api/profile/me/skills', {
+      skills: [
+        { name: 'Leadership', level: 'expert' },
+        { name: 'Communication', level: 'intermediate' },
+      ],
+    })
     expect(again.status).toBe(200)
     expect((await skillsOf(alice)).map(({ name, level }) => ({ name, level }))).toEqual([
       { name: 'Communication', level: 'intermediate' },
@@ -263,8 +357,15 @@ describe('skills', () => {
   })
 
   test('a member updates and deletes their own skills only', async () => {
-    await bob.put('/api/profile/me/skills', { skills: [{ name: 'Python', level: 'beginner' }, { name: 'Leadership', level: 'advanced' }] })
-    const updated = await bob.request('PATCH', `/api/profile/me/skills/${encodeURIComponent('Python')}`, { level: 'expert' })
+    await bob.put('/api/profile/me/skills', {
+      skills: [
+        { name: 'Python', level: 'beginner' },
+        { name: 'Leadership', level: 'advanced' },
+      ],
+    })
+    const updated = await bob.request('PATCH', `/api/profile/me/skills/${encodeURIComponent('Python')}`, {
+      level: 'expert',
+    })
     expect(updated.status).toBe(200)
     expect(((await updated.json()) as { message: string }).message).toBe(skillMessages.skillUpdated)
     const deleted = await bob.delete('/api/profile/me/skills/Leadership')
@@ -288,7 +389,9 @@ describe('skills', () => {
 
   test('visitors cannot change skills', async () => {
     const visitor = t.client()
-    expect((await visitor.put('/api/profile/me/skills', { skills: [{ name: 'Python', level: 'beginner' }] })).status).toBe(401)
+    expect(
+      (await visitor.put('/api/profile/me/skills', { skills: [{ name: 'Python', level: 'beginner' }] })).status,
+    ).toBe(401)
     expect((await visitor.delete('/api/profile/me/skills/Python')).status).toBe(401)
   })
 })

@@ -25,18 +25,29 @@ export async function upsertProfile(db: Db, userId: string, input: ProfileInput)
 }
 
 export async function findAvatarUrl(db: Db, userId: string) {
-  const [row] = await db.select({ avatarUrl: userProfiles.avatarUrl }).from(userProfiles).where(eq(userProfiles.id, userId))
+  const [row] = await db
+    .select({ avatarUrl: userProfiles.avatarUrl })
+    .from(userProfiles)
+    .where(eq(userProfiles.id, userId))
   return row?.avatarUrl ?? null
 }
 
 export async function setAvatarUrl(db: Db, userId: string, avatarUrl: string | null) {
-  const updated = await db.update(userProfiles).set({ avatarUrl, updatedAt: new Date() }).where(eq(userProfiles.id, userId)).returning({ id: userProfiles.id })
+  const updated = await db
+    .update(userProfiles)
+    .set({ avatarUrl, updatedAt: new Date() })
+    .where(eq(userProfiles.id, userId))
+    .returning({ id: userProfiles.id })
   return updated.length > 0
 }
 
 export function listSkills(db: Db, userId: string) {
   return db
-    .select({ name: userSkillAssessments.skillName, level: userSkillAssessments.proficiencyLevel, lastAssessed: userSkillAssessments.lastAssessed })
+    .select({
+      name: userSkillAssessments.skillName,
+      level: userSkillAssessments.proficiencyLevel,
+      lastAssessed: userSkillAssessments.lastAssessed,
+    })
     .from(userSkillAssessments)
     .where(eq(userSkillAssessments.userId, userId))
     .orderBy(asc(userSkillAssessments.skillName))

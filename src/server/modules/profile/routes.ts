@@ -22,7 +22,9 @@ const AvatarParams = z.object({ userId: z.string().min(1).max(128) })
 // Own-profile paths carry no id: the member is always the session's (spec 001 §6).
 export const profileRoutes = new Hono<AppEnv>()
   .get('/me', async (c) => c.json(await profile.getOwnProfile(c.var.ctx)))
-  .put('/me', validate('json', ProfileInput), async (c) => c.json(await profile.updateOwnProfile(c.var.ctx, c.req.valid('json'))))
+  .put('/me', validate('json', ProfileInput), async (c) =>
+    c.json(await profile.updateOwnProfile(c.var.ctx, c.req.valid('json'))),
+  )
   // multipart: `avatar` (the image file)
   .post('/me/avatar', avatarBodyLimit, async (c) => {
     const form = await c.req.parseBody().catch(() => {
@@ -35,8 +37,12 @@ export const profileRoutes = new Hono<AppEnv>()
     objectResponse(await profile.getAvatar(c.var.ctx, c.req.valid('param').userId), avatarCacheSeconds),
   )
   .get('/me/skills', async (c) => c.json(await profile.listOwnSkills(c.var.ctx)))
-  .put('/me/skills', validate('json', SkillsInput), async (c) => c.json(await profile.saveOwnSkills(c.var.ctx, c.req.valid('json'))))
+  .put('/me/skills', validate('json', SkillsInput), async (c) =>
+    c.json(await profile.saveOwnSkills(c.var.ctx, c.req.valid('json'))),
+  )
   .patch('/me/skills/:name', validate('param', SkillParams), validate('json', SkillLevelInput), async (c) =>
     c.json(await profile.updateOwnSkill(c.var.ctx, c.req.valid('param').name, c.req.valid('json'))),
   )
-  .delete('/me/skills/:name', validate('param', SkillParams), async (c) => c.json(await profile.deleteOwnSkill(c.var.ctx, c.req.valid('param').name)))
+  .delete('/me/skills/:name', validate('param', SkillParams), async (c) =>
+    c.json(await profile.deleteOwnSkill(c.var.ctx, c.req.valid('param').name)),
+  )

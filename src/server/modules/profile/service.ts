@@ -6,8 +6,20 @@ import { requireUser } from '#server/platform/guards.ts'
 import { forgetMember } from '#server/platform/member-cache.ts'
 import { normalizePicture } from '#server/platform/pictures.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
-import { avatarMaxBytes, avatarMaxSide, profileMessages, type ProfileInput, type ProfileView } from '#shared/profile/schemas.ts'
-import { skillMessages, type ProficiencyLevel, type SkillLevelInput, type SkillsInput, type SkillView } from '#shared/profile/skills.ts'
+import {
+  avatarMaxBytes,
+  avatarMaxSide,
+  profileMessages,
+  type ProfileInput,
+  type ProfileView,
+} from '#shared/profile/schemas.ts'
+import {
+  skillMessages,
+  type ProficiencyLevel,
+  type SkillLevelInput,
+  type SkillsInput,
+  type SkillView,
+} from '#shared/profile/skills.ts'
 import * as queries from './queries.ts'
 
 // The member's own profile, avatar and skills (spec 001 §3, §5, §8, §9). Every
@@ -82,7 +94,12 @@ export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<Pr
   const viewer = requireUser(ctx)
   const png = await normalizePicture(
     file,
-    { maxBytes: avatarMaxBytes, maxSide: avatarMaxSide, field: 'avatar', messages: { tooLarge: profileMessages.avatarTooLarge, notImage: profileMessages.avatarNotImage } },
+    {
+      maxBytes: avatarMaxBytes,
+      maxSide: avatarMaxSide,
+      field: 'avatar',
+      messages: { tooLarge: profileMessages.avatarTooLarge, notImage: profileMessages.avatarNotImage },
+    },
     ctx.logger,
   )
   // the same key every time: the previous picture is replaced, never left behind
@@ -149,7 +166,11 @@ export async function saveOwnSkills(ctx: Ctx, input: SkillsInput): Promise<{ ski
   return { ...(await listOwnSkills(ctx)), message: skillMessages.skillsUpdated }
 }
 
-export async function updateOwnSkill(ctx: Ctx, name: string, input: SkillLevelInput): Promise<{ skills: SkillView[]; message: string }> {
+export async function updateOwnSkill(
+  ctx: Ctx,
+  name: string,
+  input: SkillLevelInput,
+): Promise<{ skills: SkillView[]; message: string }> {
   const viewer = requireUser(ctx)
   const found = await withTransaction(ctx.deps.db, (tx) => queries.updateSkillLevel(tx, viewer.id, name, input.level))
   if (!found) throw new AppError('NOT_FOUND', skillMessages.skillNotFound)

@@ -9,11 +9,15 @@ import * as queries from './queries.ts'
  * thanked like the first time (it tells nobody whether an address is on the list)
  * and stores nothing new.
  */
-export async function signUpForUpdates(ctx: Ctx, input: { firstName: string; lastName: string; email: string }): Promise<{ message: string }> {
+export async function signUpForUpdates(
+  ctx: Ctx,
+  input: { firstName: string; lastName: string; email: string },
+): Promise<{ message: string }> {
   if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', updateSignupMessages.tooMany, undefined, { 'Retry-After': String(publicFormRateLimit.windowSeconds) })
+    throw new AppError('RATE_LIMITED', updateSignupMessages.tooMany, undefined, {
+      'Retry-After': String(publicFormRateLimit.windowSeconds),
+    })
   }
   await queries.addToUpdateList(ctx.deps.db, input)
   return { message: updateSignupMessages.thanks }
 }
-

@@ -15,7 +15,14 @@ type DialogContentProps = ComponentProps<typeof DialogPrimitive.Content> & {
 }
 
 /** A modal dialog with its accessible title, optional description and a labelled close button. */
-export function DialogContent({ title, description, side = 'center', className, children, ...props }: DialogContentProps) {
+export function DialogContent({
+  title,
+  description,
+  side = 'center',
+  className,
+  children,
+  ...props
+}: DialogContentProps) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-black/60 backdrop-blur-sm" />
@@ -32,7 +39,11 @@ export function DialogContent({ title, description, side = 'center', className, 
       >
         <div className="grid gap-1.5 pr-8">
           <DialogPrimitive.Title className="text-lg font-semibold tracking-tight">{title}</DialogPrimitive.Title>
-          {description ? <DialogPrimitive.Description className="text-sm text-muted-foreground">{description}</DialogPrimitive.Description> : null}
+          {description ? (
+            <DialogPrimitive.Description className="text-sm text-muted-foreground">
+              {description}
+            </DialogPrimitive.Description>
+          ) : null}
         </div>
         {children}
         <DialogPrimitive.Close

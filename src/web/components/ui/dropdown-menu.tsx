@@ -5,13 +5,21 @@ import { cn } from '#web/lib/cn.ts'
 export const DropdownMenu = MenuPrimitive.Root
 export const DropdownMenuTrigger = MenuPrimitive.Trigger
 
-export function DropdownMenuContent({ className, sideOffset = 8, align = 'end', ...props }: ComponentProps<typeof MenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 8,
+  align = 'end',
+  ...props
+}: ComponentProps<typeof MenuPrimitive.Content>) {
   return (
     <MenuPrimitive.Portal>
       <MenuPrimitive.Content
         sideOffset={sideOffset}
         align={align}
-        className={cn('z-50 min-w-56 rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-xl', className)}
+        className={cn(
+          'z-50 min-w-56 rounded-xl border border-border bg-card p-1.5 text-card-foreground shadow-xl',
+          className,
+        )}
         {...props}
       />
     </MenuPrimitive.Portal>

@@ -41,7 +41,10 @@ export function SelectField({ label, options, placeholder, error, id, className,
             )
           })}
         </select>
-        <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+        />
       </div>
       <FieldError id={errorId}>{error}</FieldError>
     </div>

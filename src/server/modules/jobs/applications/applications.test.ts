@@ -23,10 +23,17 @@ const fields = {
   coverLetter: 'I would love to build analytical engines with your team.',
 }
 
-function applicationForm(values: Record<string, string | undefined>, resume?: { bytes: Uint8Array; name: string; type?: string }) {
+function applicationForm(
+  values: Record<string, string | undefined>,
+  resume?: { bytes: Uint8Array; name: string; type?: string },
+) {
   const form = new FormData()
   for (const [key, value] of Object.entries(values)) if (value !== undefined) form.set(key, value)
-  if (resume) form.set('resume', new File([new Uint8Array(resume.bytes)], resume.name, { type: resume.type ?? 'application/pdf' }))
+  if (resume)
+    form.set(
+      'resume',
+      new File([new Uint8Array(resume.bytes)], resume.name, { type: resume.type ?? 'application/pdf' }),
+    )
   return form
 }
 
@@ -37,11 +44,21 @@ describe('applying to jobs', () => {
   let resume: Buffer
   let jobCounter = 0
 
-  const insertJob = (values: Partial<NewJob> = {}) => createJob(t.db, { title: `Analytical Engineer ${++jobCounter}`, company: 'Babbage & Co', location: 'London', ...values })
+  const insertJob = (values: Partial<NewJob> = {}) =>
+    createJob(t.db, {
+      title: `Analytical Engineer ${++jobCounter}`,
+      company: 'Babbage & Co',
+      location: 'London',
+      ...values,
+    })
 
   const subscriber = () => t.signedIn({ subscribed: true }) as Promise<Member>
-  const apply = (client: TestClient, jobId: string, values: Record<string, string | undefined> = fields, file = { bytes: resume, name: 'awesome_cv_example_resume.pdf' }) =>
-    client.post(`/api/jobs/${jobId}/applications`, applicationForm(values, file))
+  const apply = (
+    client: TestClient,
+    jobId: string,
+    values: Record<string, string | undefined> = fields,
+    file = { bytes: resume, name: 'awesome_cv_example_resume.pdf' },
+  ) => client.post(`/api/jobs/${jobId}/applications`, applicationForm(values, file))
   const applicationsTo = (jobId: string) => t.db.select().from(jobApplications).where(eq(jobApplications.jobId, jobId))
 
   beforeAll(async () => {
@@ -90,11 +107,17 @@ describe('applying to jobs', () => {
     const job = await insertJob({ title: 'Difference Engine Lead', contactEmail: 'hiring@babbage.example.com' })
     const response = await apply(await subscriber(), job.id)
     expect(response.status).toBe(201)
-    const mail = await smtp.waitFor('hiring@babbage.example.com', /New application: Ada Lovelace for Difference Engine Lead/)
+    const mail = await smtp.waitFor(
+      'hiring@babbage.example.com',
+      /New application: Ada Lovelace for Difference Engine Lead/,
+    )
     // the contact may have no account here: the resume itself travels, never a public link
     expect(mail.text).not.toContain('/api/applications/')
     expect(mail.attachments).toHaveLength(1)
-    expect(mail.attachments[0]).toMatchObject({ filename: 'awesome_cv_example_resume.pdf', contentType: 'application/pdf' })
+    expect(mail.attachments[0]).toMatchObject({
+      filename: 'awesome_cv_example_resume.pdf',
+      contentType: 'application/pdf',
+    })
     expect(Buffer.compare(mail.attachments[0]!.content, resume)).toBe(0)
     expect(smtp.received.some((m) => m.to.includes(adminEmail) && /Difference Engine Lead/.test(m.subject))).toBe(false)
   })
@@ -129,7 +152,8 @@ describe('applying to jobs', () => {
     expect(more).toEqual([])
     expect(storedKeys).toContain(row!.resumeKey)
     // whichever request lost either stored nothing or removed what it stored
-    for (const key of storedKeys.filter((key) => key !== row!.resumeKey)) expect(await t.deps.storage.get(key)).toBeUndefined()
+    for (const key of storedKeys.filter((key) => key !== row!.resumeKey))
+      expect(await t.deps.storage.get(key)).toBeUndefined()
   })
 
   test('every field is required and the e-mail must be valid', async () => {
@@ -152,8 +176,14 @@ describe('applying to jobs', () => {
     }
     const noResume = await member.post(`/api/jobs/${job.id}/applications`, applicationForm(fields))
     expect(noResume.status).toBe(400)
-    expect(await errorOf(noResume)).toMatchObject({ message: jobMessages.allFieldsRequired, fields: { resume: jobMessages.allFieldsRequired } })
-    const noResumeBadEmail = await member.post(`/api/jobs/${job.id}/applications`, applicationForm({ ...fields, email: 'not-an-address' }))
+    expect(await errorOf(noResume)).toMatchObject({
+      message: jobMessages.allFieldsRequired,
+      fields: { resume: jobMessages.allFieldsRequired },
+    })
+    const noResumeBadEmail = await member.post(
+      `/api/jobs/${job.id}/applications`,
+      applicationForm({ ...fields, email: 'not-an-address' }),
+    )
     expect(await errorOf(noResumeBadEmail)).toMatchObject({
       message: jobMessages.allFieldsRequired,
       fields: { resume: jobMessages.allFieldsRequired, email: jobMessages.invalidEmail },
@@ -164,11 +194,17 @@ describe('applying to jobs', () => {
   test('a resume that is not a PDF, DOC or DOCX is refused whatever its name says', async () => {
     const job = await insertJob()
     const member = await subscriber()
-    const program = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'), Buffer.alloc(512)])
+    const program = Buffer.concat([
+      Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+      Buffer.alloc(512),
+    ])
     for (const bytes of [program, plainText]) {
       const response = await apply(member, job.id, fields, { bytes, name: 'resume.pdf' })
       expect(response.status).toBe(400)
-      expect(await errorOf(response)).toMatchObject({ message: jobMessages.resumeWrongType, fields: { resume: jobMessages.resumeWrongType } })
+      expect(await errorOf(response)).toMatchObject({
+        message: jobMessages.resumeWrongType,
+        fields: { resume: jobMessages.resumeWrongType },
+      })
     }
     expect(await applicationsTo(job.id)).toEqual([])
   })
@@ -252,7 +288,12 @@ describe('applying to jobs', () => {
       ['Second', second.member.id],
       ['First', first.member.id],
     ])
-    expect(applications[0]).toMatchObject({ email: fields.email, phone: fields.phone, coverLetter: fields.coverLetter, status: 'submitted' })
+    expect(applications[0]).toMatchObject({
+      email: fields.email,
+      phone: fields.phone,
+      coverLetter: fields.coverLetter,
+      status: 'submitted',
+    })
 
     expect((await first.get(`/api/admin/jobs/${job.id}/applications`)).status).toBe(403)
     expect((await admin.get(`/api/admin/jobs/${crypto.randomUUID()}/applications`)).status).toBe(404)
@@ -266,14 +307,26 @@ describe('applying to jobs', () => {
     expect((await apply(applicants[0]!, other.id)).status).toBe(201)
 
     const countsInTable = async () => {
-      const { jobs } = (await (await admin.get('/api/admin/jobs?q=Engine%20Designer')).json()) as { jobs: Array<{ id: string; applicationCount: number }> }
-      return Object.fromEntries(jobs.filter((row) => row.id === job.id || row.id === other.id).map((row) => [row.id, row.applicationCount]))
+      const { jobs } = (await (await admin.get('/api/admin/jobs?q=Engine%20Designer')).json()) as {
+        jobs: Array<{ id: string; applicationCount: number }>
+      }
+      return Object.fromEntries(
+        jobs.filter((row) => row.id === job.id || row.id === other.id).map((row) => [row.id, row.applicationCount]),
+      )
     }
     expect(await countsInTable()).toEqual({ [job.id]: 3, [other.id]: 1 })
 
-    const { applications } = (await (await admin.get(`/api/admin/jobs/${job.id}/applications`)).json()) as { applications: AdminApplication[] }
-    expect((await admin.request('PATCH', `/api/admin/jobs/applications/${applications[0]!.id}`, { status: 'rejected' })).status).toBe(200)
-    expect((await admin.request('PATCH', `/api/admin/jobs/applications/${applications[1]!.id}`, { status: 'reviewed' })).status).toBe(200)
+    const { applications } = (await (await admin.get(`/api/admin/jobs/${job.id}/applications`)).json()) as {
+      applications: AdminApplication[]
+    }
+    expect(
+      (await admin.request('PATCH', `/api/admin/jobs/applications/${applications[0]!.id}`, { status: 'rejected' }))
+        .status,
+    ).toBe(200)
+    expect(
+      (await admin.request('PATCH', `/api/admin/jobs/applications/${applications[1]!.id}`, { status: 'reviewed' }))
+        .status,
+    ).toBe(200)
     expect(await countsInTable()).toEqual({ [job.id]: 3, [other.id]: 1 })
 
     // the answer to an edit carries the same count as the table
@@ -317,7 +370,10 @@ describe('applying to jobs', () => {
     }
     const [row] = await t.db.select().from(jobApplications).where(eq(jobApplications.id, id))
     expect(row!.status).toBe('rejected')
-    expect((await admin.request('PATCH', `/api/admin/jobs/applications/${crypto.randomUUID()}`, { status: 'reviewed' })).status).toBe(404)
+    expect(
+      (await admin.request('PATCH', `/api/admin/jobs/applications/${crypto.randomUUID()}`, { status: 'reviewed' }))
+        .status,
+    ).toBe(404)
   })
 
   test('a job with applications is not deleted, so they stay in reach; closed, it keeps them listed for the admin', async () => {
@@ -337,18 +393,28 @@ describe('applying to jobs', () => {
   })
 
   test('My applications lists only the member’s own, newest first, with their status', async () => {
-    const [older, newer, othersJob] = [await insertJob({ title: 'Older Job' }), await insertJob({ title: 'Newer Job' }), await insertJob()]
+    const [older, newer, othersJob] = [
+      await insertJob({ title: 'Older Job' }),
+      await insertJob({ title: 'Newer Job' }),
+      await insertJob(),
+    ]
     const member = await subscriber()
     const other = await subscriber()
     expect((await member.get('/api/applications/mine')).status).toBe(200)
-    expect(((await (await member.get('/api/applications/mine')).json()) as { applications: MyApplication[] }).applications).toEqual([])
+    expect(
+      ((await (await member.get('/api/applications/mine')).json()) as { applications: MyApplication[] }).applications,
+    ).toEqual([])
 
     const { id: olderId } = (await (await apply(member, older.id)).json()) as MyApplication
     expect((await apply(member, newer.id)).status).toBe(201)
     expect((await apply(other, othersJob.id)).status).toBe(201)
-    expect((await admin.request('PATCH', `/api/admin/jobs/applications/${olderId}`, { status: 'reviewed' })).status).toBe(200)
+    expect(
+      (await admin.request('PATCH', `/api/admin/jobs/applications/${olderId}`, { status: 'reviewed' })).status,
+    ).toBe(200)
 
-    const { applications } = (await (await member.get('/api/applications/mine')).json()) as { applications: MyApplication[] }
+    const { applications } = (await (await member.get('/api/applications/mine')).json()) as {
+      applications: MyApplication[]
+    }
     expect(applications.map((a) => [a.jobTitle, a.status])).toEqual([
       ['Newer Job', 'submitted'],
       ['Older Job', 'reviewed'],
@@ -372,7 +438,10 @@ describe('resumes when admins must use two-factor authentication', () => {
   test('an admin account without two-factor cannot download a resume, as it cannot open the admin area', async () => {
     const job = await createJob(t.db, { title: 'Two-Factor Engineer' })
     const member = (await t.signedIn({ subscribed: true })) as Member
-    const applied = await member.post(`/api/jobs/${job.id}/applications`, applicationForm(fields, { bytes: await readFile(resumePath), name: 'cv.pdf' }))
+    const applied = await member.post(
+      `/api/jobs/${job.id}/applications`,
+      applicationForm(fields, { bytes: await readFile(resumePath), name: 'cv.pdf' }),
+    )
     expect(applied.status).toBe(201)
     const { id } = (await applied.json()) as MyApplication
 

@@ -32,11 +32,19 @@ export function listOwnApplications(db: Db, userId: string): Promise<Application
  * The application when `ownerId` applied, or for any applicant when `ownerId` is
  * null (an admin): someone else's reads exactly like a missing one.
  */
-export async function findApplication(db: Db, applicationId: string, ownerId: string | null): Promise<ApplicationRow | undefined> {
+export async function findApplication(
+  db: Db,
+  applicationId: string,
+  ownerId: string | null,
+): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .select()
     .from(jobApplications)
-    .where(ownerId === null ? eq(jobApplications.id, applicationId) : and(eq(jobApplications.id, applicationId), eq(jobApplications.userId, ownerId)))
+    .where(
+      ownerId === null
+        ? eq(jobApplications.id, applicationId)
+        : and(eq(jobApplications.id, applicationId), eq(jobApplications.userId, ownerId)),
+    )
   return row
 }
 
@@ -56,6 +64,10 @@ export async function lockApplication(tx: Db, applicationId: string): Promise<Ap
 }
 
 export async function setApplicationStatus(tx: Db, applicationId: string, status: string): Promise<ApplicationRow> {
-  const [row] = await tx.update(jobApplications).set({ status, updatedAt: new Date() }).where(eq(jobApplications.id, applicationId)).returning()
+  const [row] = await tx
+    .update(jobApplications)
+    .set({ status, updatedAt: new Date() })
+    .where(eq(jobApplications.id, applicationId))
+    .returning()
   return row!
 }

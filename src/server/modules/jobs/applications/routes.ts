@@ -37,7 +37,15 @@ export const applicationRoutes = new Hono<AppEnv>()
 
 // /api/admin/jobs/...: a job's applications and moving one on (admins only, by the /api/admin area)
 export const adminApplicationRoutes = new Hono<AppEnv>()
-  .get('/:jobId/applications', validate('param', JobParams), async (c) => c.json(await applications.listJobApplications(c.var.ctx, c.req.valid('param').jobId)))
-  .patch('/applications/:applicationId', validate('param', ApplicationParams), validate('json', ApplicationStatusInput), async (c) =>
-    c.json(await applications.moveApplication(c.var.ctx, c.req.valid('param').applicationId, c.req.valid('json').status)),
+  .get('/:jobId/applications', validate('param', JobParams), async (c) =>
+    c.json(await applications.listJobApplications(c.var.ctx, c.req.valid('param').jobId)),
+  )
+  .patch(
+    '/applications/:applicationId',
+    validate('param', ApplicationParams),
+    validate('json', ApplicationStatusInput),
+    async (c) =>
+      c.json(
+        await applications.moveApplication(c.var.ctx, c.req.valid('param').applicationId, c.req.valid('json').status),
+      ),
   )

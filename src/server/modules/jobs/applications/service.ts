@@ -85,7 +85,12 @@ async function sendQuietly(ctx: Ctx, mail: MailMessage, about: Record<string, un
  * spec 001 §2 application modal: the five fields and a PDF, DOC or DOCX resume of
  * at most 5 MB, checked by its bytes. One application per member and job.
  */
-export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string, string>, resume: File | undefined): Promise<MyApplication> {
+export async function applyToJob(
+  ctx: Ctx,
+  jobId: string,
+  fields: Record<string, string>,
+  resume: File | undefined,
+): Promise<MyApplication> {
   await requireAccess(ctx, 'subscriber')
   const applicant = requireVerified(ctx) // decision 014
   const parsed = ApplicationInput.safeParse(fields)
@@ -95,7 +100,11 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
     const messages = parsed.error.issues.map((issue) => issue.message)
     const blank = resumeMissing || messages.includes(jobMessages.allFieldsRequired)
     const fields = { ...fieldErrors(parsed.error), ...(resumeMissing ? { resume: jobMessages.allFieldsRequired } : {}) }
-    throw new AppError('VALIDATION', blank ? jobMessages.allFieldsRequired : (messages[0] ?? jobMessages.allFieldsRequired), fields)
+    throw new AppError(
+      'VALIDATION',
+      blank ? jobMessages.allFieldsRequired : (messages[0] ?? jobMessages.allFieldsRequired),
+      fields,
+    )
   }
   const input = parsed.data
   if (resumeMissing) throw resumeRefused(jobMessages.allFieldsRequired)
@@ -107,7 +116,8 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
   const { db, storage, config } = ctx.deps
   const job = await findJobRow(db, jobId)
   if (!job || job.status !== 'active') throw new AppError('NOT_FOUND', jobMessages.notFound)
-  if (await queries.findOwnApplicationToJob(db, applicant.id, jobId)) throw new AppError('CONFLICT', jobMessages.alreadyApplied)
+  if (await queries.findOwnApplicationToJob(db, applicant.id, jobId))
+    throw new AppError('CONFLICT', jobMessages.alreadyApplied)
 
   // the file first, so a row never points at a missing file
   const format = resumeFormat(detected)
@@ -129,7 +139,9 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
       resumeFileName: resumeFileNameOf(resume.name, format.extension),
     })
   } catch (error) {
-    await storage.delete(resumeKey).catch((cleanup: unknown) => ctx.logger.error({ err: cleanup, resumeKey }, 'orphan resume not deleted'))
+    await storage
+      .delete(resumeKey)
+      .catch((cleanup: unknown) => ctx.logger.error({ err: cleanup, resumeKey }, 'orphan resume not deleted'))
     // two submissions at once: the unique (job, member) constraint keeps one
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', jobMessages.alreadyApplied)
     // the job was deleted while this application was being written
@@ -170,7 +182,13 @@ export async function applyToJob(ctx: Ctx, jobId: string, fields: Record<string,
         },
         about,
       )
-    : mailAdmins(ctx, teamMail(`Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`), about)
+    : mailAdmins(
+        ctx,
+        teamMail(
+          `Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`,
+        ),
+        about,
+      )
   const toApplicant: MailMessage = {
     to: input.email,
     subject: `Application received: ${position}`,
@@ -223,7 +241,11 @@ const statusNews: Record<ApplicationStatus, string> = {
 }
 
 /** Admins: moves an application on (see nextApplicationStatuses) and tells the applicant. */
-export async function moveApplication(ctx: Ctx, applicationId: string, status: ApplicationStatus): Promise<AdminApplication> {
+export async function moveApplication(
+  ctx: Ctx,
+  applicationId: string,
+  status: ApplicationStatus,
+): Promise<AdminApplication> {
   requireAdmin(ctx)
   const row = await withTransaction(ctx.deps.db, async (tx) => {
     const current = await queries.lockApplication(tx, applicationId)

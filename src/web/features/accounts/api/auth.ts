@@ -48,7 +48,8 @@ export function useAdminSignIn() {
 export function useVerifyTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: TwoFactorCodeInput) => apiFetch<{ user: SessionUser }>('/api/accounts/two-factor/verify', { json: input }),
+    mutationFn: (input: TwoFactorCodeInput) =>
+      apiFetch<{ user: SessionUser }>('/api/accounts/two-factor/verify', { json: input }),
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   })
 }
@@ -77,13 +78,15 @@ export function forgetEverything(queryClient: QueryClient) {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: ForgotPasswordInput) => apiFetch<{ message: string }>('/api/accounts/forgot-password', { json: input }),
+    mutationFn: (input: ForgotPasswordInput) =>
+      apiFetch<{ message: string }>('/api/accounts/forgot-password', { json: input }),
   })
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) => apiFetch<{ message: string }>('/api/accounts/reset-password', { json: input }),
+    mutationFn: (input: ResetPasswordInput) =>
+      apiFetch<{ message: string }>('/api/accounts/reset-password', { json: input }),
   })
 }
 

@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { ChangePasswordInput, PasswordConfirmInput, SessionUser, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import type {
+  ChangePasswordInput,
+  PasswordConfirmInput,
+  SessionUser,
+  TwoFactorCodeInput,
+} from '#shared/accounts/schemas.ts'
 import { apiFetch } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
 
@@ -15,7 +20,8 @@ function useUserUpdate() {
 
 export function useEnableTwoFactor() {
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) => apiFetch<TwoFactorEnrolment>('/api/accounts/security/two-factor/enable', { json: input }),
+    mutationFn: (input: PasswordConfirmInput) =>
+      apiFetch<TwoFactorEnrolment>('/api/accounts/security/two-factor/enable', { json: input }),
   })
 }
 
@@ -23,7 +29,8 @@ export function useEnableTwoFactor() {
 export function useConfirmTwoFactor() {
   const onSuccess = useUserUpdate()
   return useMutation({
-    mutationFn: (input: TwoFactorCodeInput) => apiFetch<{ user: SessionUser }>('/api/accounts/security/two-factor/confirm', { json: input }),
+    mutationFn: (input: TwoFactorCodeInput) =>
+      apiFetch<{ user: SessionUser }>('/api/accounts/security/two-factor/confirm', { json: input }),
     onSuccess,
   })
 }
@@ -31,7 +38,8 @@ export function useConfirmTwoFactor() {
 export function useDisableTwoFactor() {
   const onSuccess = useUserUpdate()
   return useMutation({
-    mutationFn: (input: PasswordConfirmInput) => apiFetch<{ user: SessionUser }>('/api/accounts/security/two-factor/disable', { json: input }),
+    mutationFn: (input: PasswordConfirmInput) =>
+      apiFetch<{ user: SessionUser }>('/api/accounts/security/two-factor/disable', { json: input }),
     onSuccess,
   })
 }
@@ -45,6 +53,7 @@ export function useRevokeOtherSessions() {
 /** spec 001 §8 Password: other sessions end; this one gets a fresh cookie from the server. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) => apiFetch<{ message: string }>('/api/accounts/security/password', { json: input }),
+    mutationFn: (input: ChangePasswordInput) =>
+      apiFetch<{ message: string }>('/api/accounts/security/password', { json: input }),
   })
 }

@@ -15,7 +15,8 @@ function useSessionRefresh() {
 export function useVerifyEmail() {
   const onSettled = useSessionRefresh()
   return useMutation({
-    mutationFn: (input: VerifyEmailInput) => apiFetch<{ message: string }>('/api/accounts/verify-email', { json: input }),
+    mutationFn: (input: VerifyEmailInput) =>
+      apiFetch<{ message: string }>('/api/accounts/verify-email', { json: input }),
     onSettled,
   })
 }

@@ -48,8 +48,20 @@ export function AdminLoginDialog({ onSignedIn, onTwoFactor }: { onSignedIn: () =
       </DialogTrigger>
       <DialogContent title="Admin Login" description="Sign in with an administrator account.">
         <form noValidate onSubmit={onSubmit} className="grid gap-4">
-          <TextField label="Email" type="email" autoComplete="username" error={errors.email?.message} {...form.register('email')} />
-          <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="username"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.password?.message}
+            {...form.register('password')}
+          />
           <FieldError>{serverError}</FieldError>
           <Button type="submit" disabled={isSubmitting}>
             Sign In as Admin

@@ -3,10 +3,23 @@ import { Link } from 'react-router'
 import { Sparkles } from 'lucide-react'
 
 /** The frame of the sign-in, sign-up and reset pages: brand, one h1, a card. */
-export function AuthCard({ title, description, children, footer }: { title: string; description?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  description,
+  children,
+  footer,
+}: {
+  title: string
+  description?: ReactNode
+  children: ReactNode
+  footer?: ReactNode
+}) {
   return (
     <div className="flex flex-1 flex-col items-center justify-center bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--primary)_12%,transparent),transparent_60%)] px-4 py-12">
-      <Link to="/" className="mb-8 inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground">
+      <Link
+        to="/"
+        className="mb-8 inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground"
+      >
         <Sparkles aria-hidden="true" className="size-5 text-accent" />
         Prestige Labs
       </Link>

@@ -9,16 +9,15 @@ export function ResendVerificationButton({ variant = 'outline' }: { variant?: 'o
   const resend = useResendVerification()
   return (
     <div className="flex flex-wrap items-center gap-3">
-      <Button
-        variant={variant}
-        size="sm"
-        disabled={resend.isPending}
-        onClick={() => resend.mutate()}
-      >
+      <Button variant={variant} size="sm" disabled={resend.isPending} onClick={() => resend.mutate()}>
         {accountMessages.resendVerification}
       </Button>
       <p aria-live="polite" className="text-sm text-muted-foreground">
-        {resend.isSuccess ? resend.data.message : resend.isError ? messageOf(resend.error, accountMessages.verificationSendFailed) : null}
+        {resend.isSuccess
+          ? resend.data.message
+          : resend.isError
+            ? messageOf(resend.error, accountMessages.verificationSendFailed)
+            : null}
       </p>
     </div>
   )

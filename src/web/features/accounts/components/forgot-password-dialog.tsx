@@ -44,7 +44,10 @@ export function ForgotPasswordDialog() {
           Forgot your password?
         </Button>
       </DialogTrigger>
-      <DialogContent title="Reset your password" description="Enter the email of your account and we will send you a link to choose a new password.">
+      <DialogContent
+        title="Reset your password"
+        description="Enter the email of your account and we will send you a link to choose a new password."
+      >
         {/* React events bubble through portals: keep this submit away from the sign-in form around the trigger */}
         <form
           noValidate
@@ -54,7 +57,13 @@ export function ForgotPasswordDialog() {
           }}
           className="grid gap-4"
         >
-          <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={errors.email?.message}
+            {...form.register('email')}
+          />
           <FieldError>{failure}</FieldError>
           <Button type="submit" disabled={isSubmitting}>
             Send reset link

@@ -3,7 +3,12 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { ShieldCheck, ShieldOff } from 'lucide-react'
-import { accountMessages, ChangePasswordInput, PasswordConfirmInput, TwoFactorCodeInput } from '#shared/accounts/schemas.ts'
+import {
+  accountMessages,
+  ChangePasswordInput,
+  PasswordConfirmInput,
+  TwoFactorCodeInput,
+} from '#shared/accounts/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
@@ -29,7 +34,12 @@ function secretOf(totpURI: string): string | null {
 }
 
 /** Asks for the account password before a two-factor change. */
-function PasswordStep({ submitLabel, pending, onSubmit, onCancel }: {
+function PasswordStep({
+  submitLabel,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
   submitLabel: string
   pending: boolean
   onSubmit: (values: PasswordConfirmInput) => Promise<void>
@@ -69,7 +79,15 @@ function PasswordStep({ submitLabel, pending, onSubmit, onCancel }: {
   )
 }
 
-function EnrolmentStep({ enrolment, onDone, onCancel }: { enrolment: TwoFactorEnrolment; onDone: () => void; onCancel: () => void }) {
+function EnrolmentStep({
+  enrolment,
+  onDone,
+  onCancel,
+}: {
+  enrolment: TwoFactorEnrolment
+  onDone: () => void
+  onCancel: () => void
+}) {
   const confirm = useConfirmTwoFactor()
   const [failure, setFailure] = useState<string>()
   const form = useForm({ resolver: zodResolver(TwoFactorCodeInput), defaultValues: { code: '' } })
@@ -91,8 +109,16 @@ function EnrolmentStep({ enrolment, onDone, onCancel }: { enrolment: TwoFactorEn
       <ol className="grid gap-6 md:grid-cols-2">
         <li className="grid content-start gap-3">
           <h3 className="font-medium">1. Scan the QR code</h3>
-          <p className="text-sm text-muted-foreground">Use an authenticator app such as Google Authenticator, 1Password or Authy.</p>
-          <img src={enrolment.qrCodeDataUrl} alt="QR code for your authenticator app" width={176} height={176} className="rounded-lg bg-white p-2" />
+          <p className="text-sm text-muted-foreground">
+            Use an authenticator app such as Google Authenticator, 1Password or Authy.
+          </p>
+          <img
+            src={enrolment.qrCodeDataUrl}
+            alt="QR code for your authenticator app"
+            width={176}
+            height={176}
+            className="rounded-lg bg-white p-2"
+          />
           {secret ? (
             <div className="grid gap-1">
               <p className="text-sm text-muted-foreground">Or enter this key by hand:</p>
@@ -102,8 +128,13 @@ function EnrolmentStep({ enrolment, onDone, onCancel }: { enrolment: TwoFactorEn
         </li>
         <li className="grid content-start gap-3">
           <h3 className="font-medium">2. Keep your backup codes</h3>
-          <p className="text-sm text-muted-foreground">Each code signs you in once if you lose your phone. Store them somewhere safe.</p>
-          <ul aria-label="Backup codes" className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-muted p-3 font-mono text-sm">
+          <p className="text-sm text-muted-foreground">
+            Each code signs you in once if you lose your phone. Store them somewhere safe.
+          </p>
+          <ul
+            aria-label="Backup codes"
+            className="grid grid-cols-2 gap-2 rounded-lg border border-border bg-muted p-3 font-mono text-sm"
+          >
             {enrolment.backupCodes.map((code) => (
               <li key={code}>{code}</li>
             ))}
@@ -134,7 +165,11 @@ function EnrolmentStep({ enrolment, onDone, onCancel }: { enrolment: TwoFactorEn
   )
 }
 
-type TwoFactorMode = { kind: 'idle' } | { kind: 'enable-password' } | { kind: 'enrol'; enrolment: TwoFactorEnrolment } | { kind: 'disable-password' }
+type TwoFactorMode =
+  | { kind: 'idle' }
+  | { kind: 'enable-password' }
+  | { kind: 'enrol'; enrolment: TwoFactorEnrolment }
+  | { kind: 'disable-password' }
 
 function TwoFactorCard() {
   const { user } = useViewer()
@@ -148,7 +183,11 @@ function TwoFactorCard() {
     <Card>
       <CardHeader>
         <CardTitle className="flex items-center gap-2 text-base">
-          {enabled ? <ShieldCheck aria-hidden="true" className="size-5 text-accent" /> : <ShieldOff aria-hidden="true" className="size-5 text-muted-foreground" />}
+          {enabled ? (
+            <ShieldCheck aria-hidden="true" className="size-5 text-accent" />
+          ) : (
+            <ShieldOff aria-hidden="true" className="size-5 text-muted-foreground" />
+          )}
           Two-factor authentication
         </CardTitle>
         <CardDescription>
@@ -197,7 +236,10 @@ function TwoFactorCard() {
 function PasswordCard() {
   const change = useChangePassword()
   const [failure, setFailure] = useState<string>()
-  const form = useForm({ resolver: zodResolver(ChangePasswordInput), defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' } })
+  const form = useForm({
+    resolver: zodResolver(ChangePasswordInput),
+    defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+  })
   const { errors } = form.formState
   const submit = form.handleSubmit(async (values) => {
     setFailure(undefined)
@@ -217,7 +259,13 @@ function PasswordCard() {
       </CardHeader>
       <CardContent>
         <form noValidate aria-label="Change password" onSubmit={submit} className="grid max-w-sm gap-4">
-          <TextField label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+          <TextField
+            label="Current password"
+            type="password"
+            autoComplete="current-password"
+            error={errors.currentPassword?.message}
+            {...form.register('currentPassword')}
+          />
           <TextField
             label="New password"
             type="password"
@@ -226,7 +274,13 @@ function PasswordCard() {
             error={errors.newPassword?.message}
             {...form.register('newPassword')}
           />
-          <TextField label="Confirm new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...form.register('confirmPassword')} />
+          <TextField
+            label="Confirm new password"
+            type="password"
+            autoComplete="new-password"
+            error={errors.confirmPassword?.message}
+            {...form.register('confirmPassword')}
+          />
           <FieldError>{failure}</FieldError>
           <div>
             <Button type="submit" disabled={form.formState.isSubmitting}>

@@ -26,7 +26,9 @@ export function TwoFactorStep({ onVerified, onCancel }: { onVerified: () => void
 
   return (
     <form noValidate onSubmit={onSubmit} className="grid gap-4">
-      <p className="text-sm text-muted-foreground">Enter the 6-digit code from your authenticator app to finish signing in.</p>
+      <p className="text-sm text-muted-foreground">
+        Enter the 6-digit code from your authenticator app to finish signing in.
+      </p>
       <TextField
         label="Verification code"
         inputMode="numeric"

@@ -61,7 +61,12 @@ export function CreateAccountPage() {
       const fields = error instanceof ApiError ? (error.fields ?? {}) : {}
       const accountErrors = accountFields.filter((name) => fields[name])
       // step 2's messages under its fields, step 1's under its own (below); the rest in the one alert
-      setFailure(formFailure(profile, error, { fallback: accountMessages.accountCreateFailed, place: (name) => (accountFields as readonly string[]).includes(name) }))
+      setFailure(
+        formFailure(profile, error, {
+          fallback: accountMessages.accountCreateFailed,
+          place: (name) => (accountFields as readonly string[]).includes(name),
+        }),
+      )
       if (accountErrors.length > 0) {
         setStep(1)
         // after step 1 has mounted again, so the messages attach to its fields
@@ -98,10 +103,26 @@ export function CreateAccountPage() {
       {step === 1 ? (
         <form noValidate onSubmit={onContinue} className="grid gap-4">
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label="First name" autoComplete="given-name" error={accountErrors.firstName?.message} {...account.register('firstName')} />
-            <TextField label="Last name" autoComplete="family-name" error={accountErrors.lastName?.message} {...account.register('lastName')} />
+            <TextField
+              label="First name"
+              autoComplete="given-name"
+              error={accountErrors.firstName?.message}
+              {...account.register('firstName')}
+            />
+            <TextField
+              label="Last name"
+              autoComplete="family-name"
+              error={accountErrors.lastName?.message}
+              {...account.register('lastName')}
+            />
           </div>
-          <TextField label="Email" type="email" autoComplete="email" error={accountErrors.email?.message} {...account.register('email')} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            error={accountErrors.email?.message}
+            {...account.register('email')}
+          />
           <TextField
             label="Password"
             type="password"

@@ -28,10 +28,17 @@ const googleReturn = '/login?signed-in=google'
  * /subscription?promo={code}. Without one, the member goes home (homeOf, decision 015).
  */
 export function requestedDestination(state: unknown): string | undefined {
-  const { from, promo } = (typeof state === 'object' && state !== null ? state : {}) as { from?: unknown; promo?: unknown }
+  const { from, promo } = (typeof state === 'object' && state !== null ? state : {}) as {
+    from?: unknown
+    promo?: unknown
+  }
   // only our own paths: never '//other.host' or a full URL
-  const safe = typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login') ? from : undefined
-  if (safe === '/subscription' && typeof promo === 'string' && promo) return `/subscription?promo=${encodeURIComponent(promo)}`
+  const safe =
+    typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')
+      ? from
+      : undefined
+  if (safe === '/subscription' && typeof promo === 'string' && promo)
+    return `/subscription?promo=${encodeURIComponent(promo)}`
   return safe
 }
 
@@ -110,8 +117,20 @@ export function LoginPage() {
         </>
       ) : null}
       <form noValidate onSubmit={onSubmit} className="grid gap-4">
-        <TextField label="Email" type="email" autoComplete="email" error={errors.email?.message} {...form.register('email')} />
-        <TextField label="Password" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.password?.message}
+          {...form.register('password')}
+        />
         <div className="-mt-2 flex justify-end">
           <ForgotPasswordDialog />
         </div>

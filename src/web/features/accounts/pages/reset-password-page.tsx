@@ -28,7 +28,8 @@ export function ResetPasswordPage() {
       <AuthCard title="Reset your password" footer={backToSignIn}>
         <PageTitle>Reset Password</PageTitle>
         <p role="alert" className="text-center text-sm text-muted-foreground">
-          This password reset link is invalid or incomplete. Ask for a new link with “Forgot your password?” on the sign-in page.
+          This password reset link is invalid or incomplete. Ask for a new link with “Forgot your password?” on the
+          sign-in page.
         </p>
       </AuthCard>
     )
@@ -40,7 +41,10 @@ function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate()
   const reset = useResetPassword()
   const [failure, setFailure] = useState<string>()
-  const form = useForm({ resolver: zodResolver(ResetPasswordInput), defaultValues: { token, password: '', confirmPassword: '' } })
+  const form = useForm({
+    resolver: zodResolver(ResetPasswordInput),
+    defaultValues: { token, password: '', confirmPassword: '' },
+  })
   const { errors, isSubmitting } = form.formState
 
   const onSubmit = form.handleSubmit(async (values) => {

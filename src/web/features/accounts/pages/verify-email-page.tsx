@@ -44,7 +44,9 @@ export function VerifyEmailPage() {
         <PageTitle>Verify Email</PageTitle>
         <div className="grid justify-items-center gap-4 text-center">
           <p role="alert" className="text-sm">
-            {verify.isError ? messageOf(verify.error, accountMessages.verificationLinkInvalid) : accountMessages.verificationLinkInvalid}
+            {verify.isError
+              ? messageOf(verify.error, accountMessages.verificationLinkInvalid)
+              : accountMessages.verificationLinkInvalid}
           </p>
           <NewLink />
         </div>
@@ -75,7 +77,9 @@ function NewLink() {
 /** Onwards to the member's own home page (decision 015), or to sign in. */
 function NextStep() {
   const { user, viewer } = useViewer()
-  const next = user ? { to: homeOf(viewer), label: `Continue to ${homeNameOf(viewer)}` } : { to: '/login', label: 'Sign in' }
+  const next = user
+    ? { to: homeOf(viewer), label: `Continue to ${homeNameOf(viewer)}` }
+    : { to: '/login', label: 'Sign in' }
   return (
     <Button asChild variant="link">
       <Link to={next.to}>{next.label}</Link>

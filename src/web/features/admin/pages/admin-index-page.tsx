@@ -10,8 +10,8 @@ export function AdminIndexPage() {
         <PageTitle>Admin Dashboard</PageTitle>
         <h1 className="text-3xl font-semibold tracking-tight">Admin Dashboard</h1>
         <p className="text-muted-foreground">
-          Welcome{user?.firstName ? `, ${user.firstName}` : ''}. The admin tools of Prestige Labs live here; each one appears in the side
-          navigation as it becomes available.
+          Welcome{user?.firstName ? `, ${user.firstName}` : ''}. The admin tools of Prestige Labs live here; each one
+          appears in the side navigation as it becomes available.
         </p>
       </div>
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
@@ -19,7 +19,10 @@ export function AdminIndexPage() {
         <p className="mt-1 text-sm text-muted-foreground">
           Without SMTP settings, the emails the platform sends (password resets, notices) are kept here for reading.
         </p>
-        <Link to="/admin/mail" className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline">
+        <Link
+          to="/admin/mail"
+          className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
           Read the development emails
         </Link>
       </div>

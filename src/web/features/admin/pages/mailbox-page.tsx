@@ -18,7 +18,9 @@ export function MailboxPage() {
         <div className="grid gap-1">
           <PageTitle>Mailbox</PageTitle>
           <h1 className="text-3xl font-semibold tracking-tight">Mailbox</h1>
-          <p className="text-muted-foreground">Emails sent by the platform while no SMTP server is configured, newest first.</p>
+          <p className="text-muted-foreground">
+            Emails sent by the platform while no SMTP server is configured, newest first.
+          </p>
         </div>
         <Button variant="outline" size="sm" disabled={mailbox.isFetching} onClick={() => void mailbox.refetch()}>
           <RefreshCw aria-hidden="true" className="size-4" />
@@ -59,7 +61,10 @@ export function MailboxPage() {
                       To {mail.to} · <time dateTime={mail.sentAt}>{timeFormat.format(new Date(mail.sentAt))}</time>
                     </span>
                   </span>
-                  <ChevronDown aria-hidden="true" className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180" />
+                  <ChevronDown
+                    aria-hidden="true"
+                    className="mt-1 size-4 shrink-0 text-muted-foreground transition-transform group-open:rotate-180"
+                  />
                 </summary>
                 <div className="border-t border-border p-4">
                   <p className="mb-3 text-xs text-muted-foreground">From {mail.from}</p>

@@ -31,26 +31,34 @@ export function formatBillingDate(iso: string | null | undefined): string {
 export const testCheckoutQuery = (checkoutId: string) =>
   queryOptions({
     queryKey: ['billing', 'test-checkout', checkoutId] as const,
-    queryFn: ({ signal }) => apiFetch<TestCheckout>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<TestCheckout>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}`, { signal }),
     retry: false,
     // a checkout is completed once: coming back to it asks the server again
     staleTime: 0,
   })
 
 export const adminPlansQuery = () =>
-  queryOptions({ queryKey: ['billing', 'admin-plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: AdminPlan[] }>('/api/admin/plans', { signal }) })
+  queryOptions({
+    queryKey: ['billing', 'admin-plans'] as const,
+    queryFn: ({ signal }) => apiFetch<{ plans: AdminPlan[] }>('/api/admin/plans', { signal }),
+  })
 
 export const severalSubscriptionsQuery = () =>
   queryOptions({
     queryKey: ['billing', 'admin-several-subscriptions'] as const,
-    queryFn: ({ signal }) => apiFetch<{ members: MemberWithSeveralSubscriptions[] }>('/api/admin/plans/several-subscriptions', { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ members: MemberWithSeveralSubscriptions[] }>('/api/admin/plans/several-subscriptions', { signal }),
   })
 
 /** Completes the local test checkout; the session (subscribed) and the billing summary are read again before the caller moves on. */
 export function useCompleteTestCheckout(checkoutId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: () => apiFetch<TestCheckoutCompleted>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}/complete`, { method: 'POST' }),
+    mutationFn: () =>
+      apiFetch<TestCheckoutCompleted>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}/complete`, {
+        method: 'POST',
+      }),
     onSuccess: async ({ planName }) => {
       toast.success(membershipMessages.checkoutCompleted(planName))
       await Promise.all([
@@ -78,7 +86,10 @@ export function useOpenBillingPortal() {
  * A change of the member's own membership (decision 013). The answer is the billing summary
  * after the change; the session is read again (its cached 'subscribed' may have moved).
  */
-function useMembershipChange<TInput>(request: (input: TInput) => Promise<MyBilling>, success: (billing: MyBilling) => string) {
+function useMembershipChange<TInput>(
+  request: (input: TInput) => Promise<MyBilling>,
+  success: (billing: MyBilling) => string,
+) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: request,
@@ -94,14 +105,16 @@ function useMembershipChange<TInput>(request: (input: TInput) => Promise<MyBilli
 export function useCancelMembership() {
   return useMembershipChange(
     () => apiFetch<MyBilling>('/api/billing/subscription/cancel', { method: 'POST' }),
-    ({ subscription }) => membershipMessages.canceled(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
+    ({ subscription }) =>
+      membershipMessages.canceled(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
   )
 }
 
 export function useResumeMembership() {
   return useMembershipChange(
     () => apiFetch<MyBilling>('/api/billing/subscription/resume', { method: 'POST' }),
-    ({ subscription }) => membershipMessages.resumed(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
+    ({ subscription }) =>
+      membershipMessages.resumed(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
   )
 }
 

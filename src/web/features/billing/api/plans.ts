@@ -7,11 +7,17 @@ import { apiFetch } from '#web/lib/api.ts'
 // JavaScript budget of '/' (ARCHITECTURE.md, performance budgets).
 
 export const plansQuery = () =>
-  queryOptions({ queryKey: ['billing', 'plans'] as const, queryFn: ({ signal }) => apiFetch<{ plans: Plan[] }>('/api/billing/plans', { signal }) })
+  queryOptions({
+    queryKey: ['billing', 'plans'] as const,
+    queryFn: ({ signal }) => apiFetch<{ plans: Plan[] }>('/api/billing/plans', { signal }),
+  })
 
 /** The member's membership; here (not in billing.ts) so that the landing pop-up can ask whether the free month was claimed. */
 export const myBillingQuery = () =>
-  queryOptions({ queryKey: ['billing', 'me'] as const, queryFn: ({ signal }) => apiFetch<MyBilling>('/api/billing/me', { signal }) })
+  queryOptions({
+    queryKey: ['billing', 'me'] as const,
+    queryFn: ({ signal }) => apiFetch<MyBilling>('/api/billing/me', { signal }),
+  })
 
 /** spec 001 §9: the full-access individual plan, the first paid one in the plans' order; the promo's free month is on it. */
 export function fullAccessPlan(plans: Plan[]): Plan | undefined {

@@ -5,7 +5,11 @@ import { apiFetch } from '#web/lib/api.ts'
 // Kept apart from billing.ts so that the landing page can ask for the promo without
 // loading the rest of the billing area (its JavaScript budget: ARCHITECTURE.md).
 export const promoQuery = () =>
-  queryOptions({ queryKey: ['billing', 'promo'] as const, queryFn: ({ signal }) => apiFetch<ActivePromo>('/api/billing/promo', { signal }), staleTime: 5 * 60_000 })
+  queryOptions({
+    queryKey: ['billing', 'promo'] as const,
+    queryFn: ({ signal }) => apiFetch<ActivePromo>('/api/billing/promo', { signal }),
+    staleTime: 5 * 60_000,
+  })
 
 /** spec 000 §5: the server accepts the one promo word (case-insensitively) and refuses anything else with 'Invalid promo code'. */
 export const promoCheckQuery = (code: string) =>

@@ -1,5 +1,11 @@
 import { useId, useState } from 'react'
-import { formatPrice, formatPriceDifference, membershipMessages, type MySubscription, type Plan } from '#shared/billing/schemas.ts'
+import {
+  formatPrice,
+  formatPriceDifference,
+  membershipMessages,
+  type MySubscription,
+  type Plan,
+} from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.tsx'
 import { formatBillingDate, useChangePlan } from '#web/features/billing/api/billing.ts'
@@ -22,7 +28,9 @@ function plansToSwitchTo(plans: Plan[], subscription: MySubscription): Plan[] {
 /** What a switch does to the price: '+$9.01/month', or nothing when the current plan's price is unknown (no longer listed). */
 export function priceDifference(plans: Plan[], subscription: MySubscription, target: Plan): string | null {
   const current = plans.find((plan) => plan.id === subscription.planId)
-  return current && current.interval === target.interval ? formatPriceDifference(current.priceCents, target.priceCents, target.interval) : null
+  return current && current.interval === target.interval
+    ? formatPriceDifference(current.priceCents, target.priceCents, target.interval)
+    : null
 }
 
 /**
@@ -52,7 +60,13 @@ export function ChangePlanDialog({ subscription, testMode, plans, target, open, 
             </legend>
             {choices.map((plan) => (
               <label key={plan.id} className="flex items-center gap-2 text-sm">
-                <input type="radio" name="plan" value={plan.id} checked={chosen?.id === plan.id} onChange={() => setPicked(plan.id)} />
+                <input
+                  type="radio"
+                  name="plan"
+                  value={plan.id}
+                  checked={chosen?.id === plan.id}
+                  onChange={() => setPicked(plan.id)}
+                />
                 {plan.name}, {formatPrice(plan.priceCents)}/{plan.interval}
               </label>
             ))}
@@ -61,7 +75,8 @@ export function ChangePlanDialog({ subscription, testMode, plans, target, open, 
         {chosen ? (
           <div className="grid gap-2 text-sm">
             <p>
-              From <strong>{subscription.planName}</strong> to <strong>{chosen.name}</strong> ({formatPrice(chosen.priceCents)}/{chosen.interval})
+              From <strong>{subscription.planName}</strong> to <strong>{chosen.name}</strong> (
+              {formatPrice(chosen.priceCents)}/{chosen.interval})
               {priceDifference(plans, subscription, chosen) ? (
                 <>
                   : <strong>{priceDifference(plans, subscription, chosen)}</strong>
@@ -69,7 +84,9 @@ export function ChangePlanDialog({ subscription, testMode, plans, target, open, 
               ) : null}
               .
             </p>
-            <p className="text-muted-foreground">{testMode ? membershipMessages.changeInTestMode(renews) : membershipMessages.changeWithStripe(renews)}</p>
+            <p className="text-muted-foreground">
+              {testMode ? membershipMessages.changeInTestMode(renews) : membershipMessages.changeWithStripe(renews)}
+            </p>
           </div>
         ) : (
           <p className="text-sm">There is no other plan to switch to.</p>

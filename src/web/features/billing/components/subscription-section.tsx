@@ -69,9 +69,13 @@ export function SubscriptionSection() {
               <dt className="text-muted-foreground">Status</dt>
               <dd>{subscription ? statusLabel(subscription.status) : 'No subscription'}</dd>
             </dl>
-            {periodEnd ? <p className="text-sm">{paid?.cancelAtPeriodEnd ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}</p> : null}
+            {periodEnd ? (
+              <p className="text-sm">{paid?.cancelAtPeriodEnd ? `Ends on ${periodEnd}` : `Renews on ${periodEnd}`}</p>
+            ) : null}
             {paid?.cancelAtPeriodEnd ? (
-              <span className="w-fit rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">{billingMessages.cancelsAtPeriodEnd}</span>
+              <span className="w-fit rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">
+                {billingMessages.cancelsAtPeriodEnd}
+              </span>
             ) : null}
             {paid && billing.data.testMode ? (
               <p className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -109,7 +113,11 @@ function MembershipActions({ subscription, testMode }: { subscription: MySubscri
   return (
     <div className="grid gap-2">
       <div className="flex flex-wrap items-center gap-3">
-        <Button variant="outline" disabled={subscription.cancelAtPeriodEnd || !plans.data} onClick={() => setDialog('change')}>
+        <Button
+          variant="outline"
+          disabled={subscription.cancelAtPeriodEnd || !plans.data}
+          onClick={() => setDialog('change')}
+        >
           Change plan
         </Button>
         {subscription.cancelAtPeriodEnd ? (
@@ -122,14 +130,23 @@ function MembershipActions({ subscription, testMode }: { subscription: MySubscri
           </Button>
         )}
       </div>
-      {subscription.cancelAtPeriodEnd ? <p className="text-sm text-muted-foreground">{membershipMessages.resumeBeforeChange(subscription.planName)}</p> : null}
+      {subscription.cancelAtPeriodEnd ? (
+        <p className="text-sm text-muted-foreground">{membershipMessages.resumeBeforeChange(subscription.planName)}</p>
+      ) : null}
       <Dialog open={dialog === 'cancel'} onOpenChange={(open) => setDialog(open ? 'cancel' : null)}>
-        <DialogContent title={membershipMessages.cancelTitle(subscription.planName)} description={membershipMessages.cancelExplained(subscription.planName, until)}>
+        <DialogContent
+          title={membershipMessages.cancelTitle(subscription.planName)}
+          description={membershipMessages.cancelExplained(subscription.planName, until)}
+        >
           <div className="flex flex-wrap justify-end gap-2">
             <DialogClose asChild>
               <Button variant="ghost">Keep membership</Button>
             </DialogClose>
-            <Button variant="destructive" disabled={busy} onClick={() => cancel.mutate(undefined, { onSuccess: () => setDialog(null) })}>
+            <Button
+              variant="destructive"
+              disabled={busy}
+              onClick={() => cancel.mutate(undefined, { onSuccess: () => setDialog(null) })}
+            >
               Cancel membership
             </Button>
           </div>

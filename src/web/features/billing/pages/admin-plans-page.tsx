@@ -3,7 +3,13 @@ import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
-import { billingMessages, formatPrice, paymentMessages, UpdatePlanInput, type AdminPlan } from '#shared/billing/schemas.ts'
+import {
+  billingMessages,
+  formatPrice,
+  paymentMessages,
+  UpdatePlanInput,
+  type AdminPlan,
+} from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
@@ -13,7 +19,12 @@ import { Label } from '#web/components/ui/label.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { firstErrorMessage, formFailure } from '#web/lib/form-errors.ts'
 import { onePerLine } from '#web/lib/one-per-line.ts'
-import { adminPlansQuery, formatBillingDate, severalSubscriptionsQuery, useUpdatePlan } from '#web/features/billing/api/billing.ts'
+import {
+  adminPlansQuery,
+  formatBillingDate,
+  severalSubscriptionsQuery,
+  useUpdatePlan,
+} from '#web/features/billing/api/billing.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
 /** /admin/plans: names, prices, features, Stripe price ids and activity of the plans (spec 001 §3 Plan). */
@@ -24,7 +35,9 @@ export function AdminPlansPage() {
       <div className="grid gap-1">
         <PageTitle>Plans</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Plans</h1>
-        <p className="text-sm text-muted-foreground">What members see on the plans page and pay at checkout. Inactive plans are hidden from members.</p>
+        <p className="text-sm text-muted-foreground">
+          What members see on the plans page and pay at checkout. Inactive plans are hidden from members.
+        </p>
       </div>
       {plans.isPending ? (
         <p role="status" className="text-muted-foreground">
@@ -32,12 +45,13 @@ export function AdminPlansPage() {
         </p>
       ) : null}
       {plans.isError ? <p role="alert">{messageOf(plans.error, paymentMessages.DEFAULT)}</p> : null}
-      {plans.data?.plans.map((plan) => <PlanForm key={plan.id} plan={plan} />)}
+      {plans.data?.plans.map((plan) => (
+        <PlanForm key={plan.id} plan={plan} />
+      ))}
       <SeveralSubscriptions />
     </div>
   )
 }
-
 
 /**
  * One membership per member, yet Stripe may still complete two checkouts (opened
@@ -51,7 +65,9 @@ function SeveralSubscriptions() {
       <h2 id="several-subscriptions-title" className="text-lg font-semibold tracking-tight">
         Members with more than one active subscription
       </h2>
-      <p className="text-sm text-muted-foreground">Stripe bills each of these subscriptions. Cancel the extra one in Stripe; the member then leaves this list.</p>
+      <p className="text-sm text-muted-foreground">
+        Stripe bills each of these subscriptions. Cancel the extra one in Stripe; the member then leaves this list.
+      </p>
       {report.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">
           Loading…
@@ -69,7 +85,9 @@ function SeveralSubscriptions() {
                   <li key={subscription.stripeSubscriptionId ?? subscription.startedAt}>
                     {subscription.planName}, {subscription.status}
                     {subscription.currentPeriodEnd ? `, until ${formatBillingDate(subscription.currentPeriodEnd)}` : ''}
-                    {subscription.stripeSubscriptionId ? <span className="font-mono text-muted-foreground"> {subscription.stripeSubscriptionId}</span> : null}
+                    {subscription.stripeSubscriptionId ? (
+                      <span className="font-mono text-muted-foreground"> {subscription.stripeSubscriptionId}</span>
+                    ) : null}
                   </li>
                 ))}
               </ul>
@@ -129,7 +147,12 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
       <CardContent>
         <form className="grid gap-4" noValidate onSubmit={onSubmit}>
           <TextField id={id('name')} label="Name" error={errors.name?.message} {...form.register('name')} />
-          <TextField id={id('description')} label="Description" error={errors.description?.message} {...form.register('description')} />
+          <TextField
+            id={id('description')}
+            label="Description"
+            error={errors.description?.message}
+            {...form.register('description')}
+          />
           <TextField
             id={id('price')}
             label="Price in cents"
@@ -153,7 +176,13 @@ function PlanForm({ plan }: { plan: AdminPlan }) {
             />
             <FieldError id={id('features-error')}>{featuresError}</FieldError>
           </div>
-          <TextField id={id('stripe')} label="Stripe price id" placeholder="price_…" error={errors.stripePriceId?.message} {...form.register('stripePriceId')} />
+          <TextField
+            id={id('stripe')}
+            label="Stripe price id"
+            placeholder="price_…"
+            error={errors.stripePriceId?.message}
+            {...form.register('stripePriceId')}
+          />
           <Checkbox id={id('active')} label="Active" {...form.register('isActive')} />
           <FieldError>{failure}</FieldError>
           <Button type="submit" className="w-fit" disabled={update.isPending}>

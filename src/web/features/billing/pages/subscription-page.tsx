@@ -3,7 +3,13 @@ import { Check, Gift } from 'lucide-react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { billingMessages, formatPrice, membershipMessages, paymentMessages, type Plan } from '#shared/billing/schemas.ts'
+import {
+  billingMessages,
+  formatPrice,
+  membershipMessages,
+  paymentMessages,
+  type Plan,
+} from '#shared/billing/schemas.ts'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
@@ -54,7 +60,9 @@ export function SubscriptionPage() {
   // the address carries a promo; either way only for someone who never checked out nor claimed
   // the free month, and never again once claimed or dismissed in this browser (issue 12).
   const cameFromPromo = Boolean((location.state as { fromPromo?: unknown } | null)?.fromPromo)
-  const promoOffered = status === 'ready' && (!user || (billing.isSuccess && billing.data.subscription === null && !billing.data.promoClaimed))
+  const promoOffered =
+    status === 'ready' &&
+    (!user || (billing.isSuccess && billing.data.subscription === null && !billing.data.promoClaimed))
   const promoOpen = !promoDismissed && !promoSettledHere && promoOffered && (cameFromPromo || Boolean(promo.code))
 
   function choose(plan: Plan) {
@@ -84,7 +92,10 @@ export function SubscriptionPage() {
         <h1 className="text-3xl font-semibold tracking-tight">Choose Your Plan</h1>
         <p className="text-muted-foreground">Monthly membership; cancel any time from your settings.</p>
         {promo.accepted && promo.code ? (
-          <p role="note" className="flex w-fit items-center gap-2 rounded-lg border border-accent/60 bg-accent/10 px-3 py-2 text-sm font-medium">
+          <p
+            role="note"
+            className="flex w-fit items-center gap-2 rounded-lg border border-accent/60 bg-accent/10 px-3 py-2 text-sm font-medium"
+          >
             <Gift aria-hidden="true" className="size-4 text-accent" />
             Promo applied: one month free
             <span className="font-normal text-muted-foreground">
@@ -119,7 +130,9 @@ export function SubscriptionPage() {
                     <div className="flex flex-wrap items-center justify-between gap-2">
                       <CardTitle id={`plan-${plan.id}`}>{plan.name}</CardTitle>
                       {isCurrent ? (
-                        <span className="rounded-full bg-accent/15 px-2.5 py-0.5 text-xs font-medium text-foreground">{membershipMessages.yourPlan}</span>
+                        <span className="rounded-full bg-accent/15 px-2.5 py-0.5 text-xs font-medium text-foreground">
+                          {membershipMessages.yourPlan}
+                        </span>
                       ) : null}
                     </div>
                     <CardDescription>{plan.description}</CardDescription>
@@ -138,9 +151,15 @@ export function SubscriptionPage() {
                       ))}
                     </ul>
                     {isCurrent && current?.cancelAtPeriodEnd ? (
-                      <span className="w-fit rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">{billingMessages.cancelsAtPeriodEnd}</span>
+                      <span className="w-fit rounded-full bg-muted px-2.5 py-0.5 text-xs font-medium">
+                        {billingMessages.cancelsAtPeriodEnd}
+                      </span>
                     ) : null}
-                    {difference ? <p className="text-sm font-medium">{difference} compared with {membership?.planName}</p> : null}
+                    {difference ? (
+                      <p className="text-sm font-medium">
+                        {difference} compared with {membership?.planName}
+                      </p>
+                    ) : null}
                     {isCurrent ? (
                       <Button disabled variant="secondary">
                         {billingMessages.currentPlan}
@@ -151,12 +170,17 @@ export function SubscriptionPage() {
                       </Button>
                     ) : (
                       // after success the browser is leaving for the checkout: keep the buttons disabled
-                      <Button onClick={() => choose(plan)} disabled={billingUnknown || checkout.isPending || checkout.isSuccess}>
+                      <Button
+                        onClick={() => choose(plan)}
+                        disabled={billingUnknown || checkout.isPending || checkout.isSuccess}
+                      >
                         Choose {plan.name}
                       </Button>
                     )}
                     {switchable && membership?.cancelAtPeriodEnd ? (
-                      <p className="text-sm text-muted-foreground">{membershipMessages.resumeBeforeChange(membership.planName)}</p>
+                      <p className="text-sm text-muted-foreground">
+                        {membershipMessages.resumeBeforeChange(membership.planName)}
+                      </p>
                     ) : null}
                   </CardContent>
                 </Card>
@@ -177,7 +201,9 @@ export function SubscriptionPage() {
           }}
         />
       ) : null}
-      {activePromo ? <PromoDialog promo={activePromo} open={promoOpen} onOpenChange={(open) => setPromoDismissed(!open)} /> : null}
+      {activePromo ? (
+        <PromoDialog promo={activePromo} open={promoOpen} onOpenChange={(open) => setPromoDismissed(!open)} />
+      ) : null}
     </div>
   )
 }

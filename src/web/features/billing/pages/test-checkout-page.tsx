@@ -33,7 +33,10 @@ export function TestCheckoutPage() {
     <div className="mx-auto grid w-full max-w-lg gap-6 px-4 py-10 sm:px-6">
       <PageTitle>Test Checkout</PageTitle>
       <h1 className="text-3xl font-semibold tracking-tight">Test checkout</h1>
-      <p role="note" className="flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/10 px-4 py-3 font-medium">
+      <p
+        role="note"
+        className="flex items-center gap-2 rounded-lg border border-accent/60 bg-accent/10 px-4 py-3 font-medium"
+      >
         <FlaskConical aria-hidden="true" className="size-5 text-accent" />
         Test mode: no card is charged
       </p>
@@ -51,7 +54,11 @@ export function TestCheckoutPage() {
               <Button
                 // once completed the browser is on its way to the club: no second press
                 disabled={complete.isPending || complete.isSuccess}
-                onClick={() => complete.mutate(undefined, { onSuccess: ({ redirectTo }) => void navigate(redirectTo, { replace: true }) })}
+                onClick={() =>
+                  complete.mutate(undefined, {
+                    onSuccess: ({ redirectTo }) => void navigate(redirectTo, { replace: true }),
+                  })
+                }
               >
                 Complete test purchase
               </Button>

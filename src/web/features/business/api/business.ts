@@ -4,6 +4,7 @@ import { apiFetch } from '#web/lib/api.ts'
 
 export function useSubmitBusinessRequest() {
   return useMutation({
-    mutationFn: (values: BusinessRequestInput) => apiFetch<{ message: string }>('/api/business-requests', { json: values }),
+    mutationFn: (values: BusinessRequestInput) =>
+      apiFetch<{ message: string }>('/api/business-requests', { json: values }),
   })
 }

@@ -4,7 +4,14 @@ import type { z } from 'zod'
 import { ChevronDown } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { businessMessages } from '#shared/business/messages.ts'
-import { businessLimits, BusinessRequestInput, businessSkillLabels, businessSkills, industries, industryLabels } from '#shared/business/schemas.ts'
+import {
+  businessLimits,
+  BusinessRequestInput,
+  businessSkillLabels,
+  businessSkills,
+  industries,
+  industryLabels,
+} from '#shared/business/schemas.ts'
 import { honeypotField } from '#shared/constants.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
@@ -94,7 +101,10 @@ export function BusinessRequestForm() {
                 </option>
               ))}
             </select>
-            <ChevronDown aria-hidden="true" className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground" />
+            <ChevronDown
+              aria-hidden="true"
+              className="pointer-events-none absolute top-1/2 right-3 size-4 -translate-y-1/2 text-muted-foreground"
+            />
           </div>
           <FieldError id="business-industry-error">{errors.industry?.message}</FieldError>
         </div>
@@ -103,7 +113,13 @@ export function BusinessRequestForm() {
         <legend className="mb-2 text-sm font-medium text-foreground">Required skills (choose at least one)</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {businessSkills.map((skill) => (
-            <Checkbox key={skill} id={`business-skill-${skill}`} label={businessSkillLabels[skill]} value={skill} {...form.register('requiredSkills')} />
+            <Checkbox
+              key={skill}
+              id={`business-skill-${skill}`}
+              label={businessSkillLabels[skill]}
+              value={skill}
+              {...form.register('requiredSkills')}
+            />
           ))}
         </div>
         <FieldError id="business-skills-error">{skillsError}</FieldError>
@@ -126,7 +142,15 @@ export function BusinessRequestForm() {
           error={errors.email?.message}
           {...form.register('email')}
         />
-        <TextField label="Phone number" type="tel" autoComplete="tel" maxLength={20} required error={errors.phone?.message} {...form.register('phone')} />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          maxLength={20}
+          required
+          error={errors.phone?.message}
+          {...form.register('phone')}
+        />
       </div>
       <HoneypotField {...form.register(honeypotField)} />
       {failure ? (

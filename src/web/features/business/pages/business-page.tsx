@@ -1,5 +1,18 @@
 import { Link } from 'react-router'
-import { CalendarCheck, ClipboardList, GraduationCap, HeartHandshake, MessagesSquare, PiggyBank, Repeat, Sparkles, Target, Users, Wallet, Zap } from 'lucide-react'
+import {
+  CalendarCheck,
+  ClipboardList,
+  GraduationCap,
+  HeartHandshake,
+  MessagesSquare,
+  PiggyBank,
+  Repeat,
+  Sparkles,
+  Target,
+  Users,
+  Wallet,
+  Zap,
+} from 'lucide-react'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { BusinessRequestForm } from '#web/features/business/components/business-request-form.tsx'
@@ -7,19 +20,59 @@ import { PageTitle } from '#web/components/page-title.tsx'
 
 // spec 002 §1-§2: the six steps of the model, in its order
 const steps = [
-  { icon: ClipboardList, title: 'Submit your request', text: 'Tell us about your business, the skills you need and the kind of help you are looking for.' },
-  { icon: CalendarCheck, title: 'Schedule a consultation', text: 'We meet with you to understand your goals, your tools and what a good first project looks like.' },
-  { icon: Users, title: 'Matching', text: 'We match you with a student tech intern from our curated talent pool whose skills fit your needs.' },
-  { icon: Repeat, title: 'Rotational model', text: 'Every two months a new intern joins you, bringing fresh skills and ideas to your business.' },
-  { icon: MessagesSquare, title: 'Ongoing support and feedback', text: 'We stay in touch throughout each cycle and collect your feedback at its end to improve the next match.' },
-  { icon: Target, title: 'End goal', text: 'Your business grows with steady tech help, and students gain real experience that launches their careers.' },
+  {
+    icon: ClipboardList,
+    title: 'Submit your request',
+    text: 'Tell us about your business, the skills you need and the kind of help you are looking for.',
+  },
+  {
+    icon: CalendarCheck,
+    title: 'Schedule a consultation',
+    text: 'We meet with you to understand your goals, your tools and what a good first project looks like.',
+  },
+  {
+    icon: Users,
+    title: 'Matching',
+    text: 'We match you with a student tech intern from our curated talent pool whose skills fit your needs.',
+  },
+  {
+    icon: Repeat,
+    title: 'Rotational model',
+    text: 'Every two months a new intern joins you, bringing fresh skills and ideas to your business.',
+  },
+  {
+    icon: MessagesSquare,
+    title: 'Ongoing support and feedback',
+    text: 'We stay in touch throughout each cycle and collect your feedback at its end to improve the next match.',
+  },
+  {
+    icon: Target,
+    title: 'End goal',
+    text: 'Your business grows with steady tech help, and students gain real experience that launches their careers.',
+  },
 ] as const
 
 const benefits = [
-  { icon: Wallet, title: 'Affordable talent', text: 'One monthly subscription instead of the cost of a full-time hire.' },
-  { icon: Zap, title: 'Fresh skills every cycle', text: 'A new intern every two months brings new ideas and abilities.' },
-  { icon: GraduationCap, title: 'Curated students', text: 'Interns come from our vetted pool of motivated tech students.' },
-  { icon: HeartHandshake, title: 'Support throughout', text: 'Consultation, matching and feedback are all part of the service.' },
+  {
+    icon: Wallet,
+    title: 'Affordable talent',
+    text: 'One monthly subscription instead of the cost of a full-time hire.',
+  },
+  {
+    icon: Zap,
+    title: 'Fresh skills every cycle',
+    text: 'A new intern every two months brings new ideas and abilities.',
+  },
+  {
+    icon: GraduationCap,
+    title: 'Curated students',
+    text: 'Interns come from our vetted pool of motivated tech students.',
+  },
+  {
+    icon: HeartHandshake,
+    title: 'Support throughout',
+    text: 'Consultation, matching and feedback are all part of the service.',
+  },
 ] as const
 
 /** /business (spec 002 §1-§3): the page for small businesses that want student tech interns. Public. */
@@ -34,7 +87,8 @@ export function BusinessPage() {
             Student tech talent for your business
           </h1>
           <p className="mx-auto max-w-2xl text-lg text-muted-foreground">
-            Small businesses and solo founders get a rotating student intern, matched to their needs, with consultation and support every step of the way.
+            Small businesses and solo founders get a rotating student intern, matched to their needs, with consultation
+            and support every step of the way.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
             <a href="#business-request" className={buttonClasses('primary', 'lg')}>
@@ -69,12 +123,18 @@ export function BusinessPage() {
         </ol>
       </section>
 
-      <section id="business-request" aria-labelledby="business-form" className="mx-auto grid w-full max-w-3xl scroll-mt-20 gap-6 px-4 sm:px-6">
+      <section
+        id="business-request"
+        aria-labelledby="business-form"
+        className="mx-auto grid w-full max-w-3xl scroll-mt-20 gap-6 px-4 sm:px-6"
+      >
         <div className="grid gap-2 text-center">
           <h2 id="business-form" className="text-3xl font-semibold tracking-tight">
             Request an intern
           </h2>
-          <p className="text-muted-foreground">Tell us what you need; we will get in touch to schedule your consultation.</p>
+          <p className="text-muted-foreground">
+            Tell us what you need; we will get in touch to schedule your consultation.
+          </p>
         </div>
         <Card>
           <CardContent>
@@ -108,7 +168,9 @@ export function BusinessPage() {
           <h2 id="business-cta" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             Ready to grow with student talent?
           </h2>
-          <p className="text-muted-foreground">Subscribe to the Business plan for the intern talent pool, matching and priority support.</p>
+          <p className="text-muted-foreground">
+            Subscribe to the Business plan for the intern talent pool, matching and priority support.
+          </p>
           <Link to="/subscription" className={buttonClasses('primary', 'lg', 'justify-self-center')}>
             <PiggyBank aria-hidden="true" className="size-4" />
             View subscription plans

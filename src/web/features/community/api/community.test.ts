@@ -1,6 +1,13 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { defaultJobTrends, type CommentView, type CommunityEvent, type FeedPage, type JobTrends, type PostView } from '#shared/community/schemas.ts'
+import {
+  defaultJobTrends,
+  type CommentView,
+  type CommunityEvent,
+  type FeedPage,
+  type JobTrends,
+  type PostView,
+} from '#shared/community/schemas.ts'
 import type { LiveMessage } from '#shared/live.ts'
 import { applyCommunityEvent, communityKeys } from './community.ts'
 
@@ -23,10 +30,21 @@ const post = (id: string, changes: Partial<PostView> = {}): PostView => ({
   ...changes,
 })
 
-const comment = (id: string, postId: string): CommentView => ({ id, postId, content: `Comment ${id}`, createdAt: '2026-01-01T00:00:00.000Z', author })
+const comment = (id: string, postId: string): CommentView => ({
+  id,
+  postId,
+  content: `Comment ${id}`,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  author,
+})
 
 let sequence = 0
-const message = (event: CommunityEvent): LiveMessage => ({ id: ++sequence, topic: 'community', type: event.type, data: event.data })
+const message = (event: CommunityEvent): LiveMessage => ({
+  id: ++sequence,
+  topic: 'community',
+  type: event.type,
+  data: event.data,
+})
 
 type Feed = InfiniteData<FeedPage, string>
 
@@ -35,7 +53,8 @@ describe('live community events in the feed this browser shows', () => {
   const feed = () => queryClient.getQueryData<Feed>(communityKeys.feed)
   const feedPosts = () => feed()?.pages.flatMap((page) => page.posts) ?? []
   const shown = (postId: string) => feedPosts().find((p) => p.id === postId)
-  const apply = (event: CommunityEvent, viewerId: string | undefined = me) => applyCommunityEvent(queryClient, message(event), viewerId)
+  const apply = (event: CommunityEvent, viewerId: string | undefined = me) =>
+    applyCommunityEvent(queryClient, message(event), viewerId)
 
   beforeEach(() => {
     queryClient = new QueryClient()
@@ -88,7 +107,9 @@ describe('live community events in the feed this browser shows', () => {
     const event: CommunityEvent = { type: 'comment.created', data: { comment: comment('c2', 'p2'), commentCount: 2 } }
     apply(event)
     apply(event)
-    expect(queryClient.getQueryData<{ comments: CommentView[] }>(communityKeys.comments('p2'))?.comments.map((c) => c.id)).toEqual(['c1', 'c2'])
+    expect(
+      queryClient.getQueryData<{ comments: CommentView[] }>(communityKeys.comments('p2'))?.comments.map((c) => c.id),
+    ).toEqual(['c1', 'c2'])
     expect(shown('p2')?.commentCount).toBe(2)
   })
 

@@ -1,5 +1,19 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query'
-import type { CommentView, CommunityEvent, FeedPage, JobTrends, PostView, ProfileCard } from '#shared/community/schemas.ts'
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query'
+import type {
+  CommentView,
+  CommunityEvent,
+  FeedPage,
+  JobTrends,
+  PostView,
+  ProfileCard,
+} from '#shared/community/schemas.ts'
 import type { LiveMessage } from '#shared/live.ts'
 import { apiFetch } from '#web/lib/api.ts'
 
@@ -15,7 +29,9 @@ export const feedQuery = () =>
   infiniteQueryOptions({
     queryKey: communityKeys.feed,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<FeedPage>(`/api/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, { signal }),
+      apiFetch<FeedPage>(`/api/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
+        signal,
+      }),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
@@ -23,14 +39,21 @@ export const feedQuery = () =>
 export const commentsQuery = (postId: string) =>
   queryOptions({
     queryKey: communityKeys.comments(postId),
-    queryFn: ({ signal }) => apiFetch<{ comments: CommentView[] }>(`/api/community/posts/${postId}/comments`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ comments: CommentView[] }>(`/api/community/posts/${postId}/comments`, { signal }),
   })
 
 export const trendsQuery = () =>
-  queryOptions({ queryKey: communityKeys.trends, queryFn: ({ signal }) => apiFetch<JobTrends>('/api/community/trends', { signal }) })
+  queryOptions({
+    queryKey: communityKeys.trends,
+    queryFn: ({ signal }) => apiFetch<JobTrends>('/api/community/trends', { signal }),
+  })
 
 export const profileCardQuery = () =>
-  queryOptions({ queryKey: communityKeys.profileCard, queryFn: ({ signal }) => apiFetch<ProfileCard>('/api/community/profile-card', { signal }) })
+  queryOptions({
+    queryKey: communityKeys.profileCard,
+    queryFn: ({ signal }) => apiFetch<ProfileCard>('/api/community/profile-card', { signal }),
+  })
 
 type Feed = InfiniteData<FeedPage, string>
 
@@ -59,7 +82,12 @@ function removePost(queryClient: QueryClient, postId: string) {
 type Comments = { comments: CommentView[] }
 
 /** Adds or removes one comment in the post's list; the post's count follows, or is set when the server said it. */
-function changeComments(queryClient: QueryClient, postId: string, change: { add: CommentView } | { remove: string }, commentCount?: number) {
+function changeComments(
+  queryClient: QueryClient,
+  postId: string,
+  change: { add: CommentView } | { remove: string },
+  commentCount?: number,
+) {
   let delta = 0
   queryClient.setQueryData<Comments>(communityKeys.comments(postId), (data) => {
     if (!data) return data
@@ -72,7 +100,10 @@ function changeComments(queryClient: QueryClient, postId: string, change: { add:
     delta = -1
     return { comments: data.comments.filter((c) => c.id !== change.remove) }
   })
-  updatePost(queryClient, postId, (post) => ({ ...post, commentCount: commentCount ?? Math.max(0, post.commentCount + delta) }))
+  updatePost(queryClient, postId, (post) => ({
+    ...post,
+    commentCount: commentCount ?? Math.max(0, post.commentCount + delta),
+  }))
 }
 
 /**
@@ -89,10 +120,19 @@ export function applyCommunityEvent(queryClient: QueryClient, message: LiveMessa
       return removePost(queryClient, event.data.postId)
     case 'post.liked': {
       const { postId, likeCount, userId, liked } = event.data
-      return updatePost(queryClient, postId, (post) => ({ ...post, likeCount, likedByMe: userId === viewerId ? liked : post.likedByMe }))
+      return updatePost(queryClient, postId, (post) => ({
+        ...post,
+        likeCount,
+        likedByMe: userId === viewerId ? liked : post.likedByMe,
+      }))
     }
     case 'comment.created':
-      return changeComments(queryClient, event.data.comment.postId, { add: event.data.comment }, event.data.commentCount)
+      return changeComments(
+        queryClient,
+        event.data.comment.postId,
+        { add: event.data.comment },
+        event.data.commentCount,
+      )
     case 'comment.deleted':
       return changeComments(queryClient, event.data.postId, { remove: event.data.commentId }, event.data.commentCount)
     case 'trends.updated':
@@ -126,15 +166,19 @@ export function useToggleLike() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
-      apiFetch<{ likeCount: number; liked: boolean }>(`/api/community/posts/${postId}/like`, { method: like ? 'PUT' : 'DELETE' }),
-    onSuccess: ({ likeCount, liked }, { postId }) => updatePost(queryClient, postId, (post) => ({ ...post, likeCount, likedByMe: liked })),
+      apiFetch<{ likeCount: number; liked: boolean }>(`/api/community/posts/${postId}/like`, {
+        method: like ? 'PUT' : 'DELETE',
+      }),
+    onSuccess: ({ likeCount, liked }, { postId }) =>
+      updatePost(queryClient, postId, (post) => ({ ...post, likeCount, likedByMe: liked })),
   })
 }
 
 export function useAddComment(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (content: string) => apiFetch<CommentView>(`/api/community/posts/${postId}/comments`, { json: { content } }),
+    mutationFn: (content: string) =>
+      apiFetch<CommentView>(`/api/community/posts/${postId}/comments`, { json: { content } }),
     onSuccess: (comment) => changeComments(queryClient, postId, { add: comment }),
   })
 }

@@ -96,14 +96,25 @@ export function Composer({ authorName }: { authorName: string }) {
               ) : (
                 <img src={preview} alt="Selected photo" className="max-h-64 rounded-lg" />
               )}
-              <Button variant="secondary" size="icon" aria-label="Remove the selected file" className="absolute top-2 right-2 size-8" onClick={clearMedia}>
+              <Button
+                variant="secondary"
+                size="icon"
+                aria-label="Remove the selected file"
+                className="absolute top-2 right-2 size-8"
+                onClick={clearMedia}
+              >
                 <X aria-hidden="true" className="size-4" />
               </Button>
             </div>
           ) : null}
           <FieldError id={errorId}>{error}</FieldError>
           <div className="flex items-center justify-between gap-2">
-            <label className={cn(buttonClasses('ghost', 'sm'), 'cursor-pointer focus-within:outline-2 focus-within:outline-ring')}>
+            <label
+              className={cn(
+                buttonClasses('ghost', 'sm'),
+                'cursor-pointer focus-within:outline-2 focus-within:outline-ring',
+              )}
+            >
               <ImagePlus aria-hidden="true" className="size-4" />
               Photo or video
               <input

@@ -22,9 +22,12 @@ export function Feed({ viewerId, viewerIsAdmin }: { viewerId: string; viewerIsAd
   useEffect(() => {
     const target = sentinel.current
     if (!target || !hasNextPage) return
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
-    }, { rootMargin: '600px' })
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting) && !isFetchingNextPage) void fetchNextPage()
+      },
+      { rootMargin: '600px' },
+    )
     observer.observe(target)
     return () => observer.disconnect()
   }, [hasNextPage, isFetchingNextPage, fetchNextPage])
@@ -43,13 +46,20 @@ export function Feed({ viewerId, viewerIsAdmin }: { viewerId: string; viewerIsAd
   const posts = feed.data.pages.flatMap((page) => page.posts)
   return (
     <section aria-label="Community feed" className="grid gap-4">
-      {posts.length === 0 ? <p className="py-8 text-center text-muted-foreground">No posts yet. Be the first to share something.</p> : null}
+      {posts.length === 0 ? (
+        <p className="py-8 text-center text-muted-foreground">No posts yet. Be the first to share something.</p>
+      ) : null}
       {posts.map((post) => (
         <PostCard key={post.id} post={post} viewerId={viewerId} viewerIsAdmin={viewerIsAdmin} />
       ))}
       <div ref={sentinel} />
       {hasNextPage ? (
-        <Button variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+        <Button
+          variant="outline"
+          className="justify-self-center"
+          disabled={isFetchingNextPage}
+          onClick={() => void fetchNextPage()}
+        >
           {isFetchingNextPage ? 'Loading...' : 'Load older posts'}
         </Button>
       ) : posts.length > 0 ? (

@@ -13,7 +13,15 @@ import { RelativeTime } from '#web/features/community/components/relative-time.t
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 
-export function PostCard({ post, viewerId, viewerIsAdmin }: { post: PostView; viewerId: string; viewerIsAdmin: boolean }) {
+export function PostCard({
+  post,
+  viewerId,
+  viewerIsAdmin,
+}: {
+  post: PostView
+  viewerId: string
+  viewerIsAdmin: boolean
+}) {
   const [showComments, setShowComments] = useState(false)
   const [confirming, setConfirming] = useState(false)
   const toggleLike = useToggleLike()
@@ -38,7 +46,13 @@ export function PostCard({ post, viewerId, viewerIsAdmin }: { post: PostView; vi
             </div>
           </div>
           {canDelete ? (
-            <Button variant="ghost" size="icon" className="size-8" aria-label="Delete post" onClick={() => setConfirming(true)}>
+            <Button
+              variant="ghost"
+              size="icon"
+              className="size-8"
+              aria-label="Delete post"
+              onClick={() => setConfirming(true)}
+            >
               <Trash2 aria-hidden="true" className="size-4" />
             </Button>
           ) : null}
@@ -46,7 +60,12 @@ export function PostCard({ post, viewerId, viewerIsAdmin }: { post: PostView; vi
         {/* post text is text: React escapes it, so typed markup never runs */}
         {post.content ? <p className="break-words whitespace-pre-wrap">{post.content}</p> : null}
         {post.media?.type === 'image' ? (
-          <img src={post.media.url} alt={`Photo shared by ${post.author.name}`} loading="lazy" className="max-h-[32rem] w-full rounded-lg bg-muted object-contain" />
+          <img
+            src={post.media.url}
+            alt={`Photo shared by ${post.author.name}`}
+            loading="lazy"
+            className="max-h-[32rem] w-full rounded-lg bg-muted object-contain"
+          />
         ) : null}
         {post.media?.type === 'video' ? (
           <video src={post.media.url} controls preload="metadata" className="max-h-[32rem] w-full rounded-lg bg-black">
@@ -60,14 +79,24 @@ export function PostCard({ post, viewerId, viewerIsAdmin }: { post: PostView; vi
             aria-pressed={post.likedByMe}
             aria-label={`${post.likedByMe ? 'Unlike' : 'Like'} (${post.likeCount} ${post.likeCount === 1 ? 'like' : 'likes'})`}
             disabled={toggleLike.isPending}
-            onClick={() => toggleLike.mutate({ postId: post.id, like: !post.likedByMe }, { onError: (error) => toast.error(messageOf(error)) })}
+            onClick={() =>
+              toggleLike.mutate(
+                { postId: post.id, like: !post.likedByMe },
+                { onError: (error) => toast.error(messageOf(error)) },
+              )
+            }
           >
             <Heart aria-hidden="true" className={cn('size-4', post.likedByMe && 'fill-rose-500 text-rose-500')} />
             <span>
               {post.likeCount} {post.likeCount === 1 ? 'like' : 'likes'}
             </span>
           </Button>
-          <Button variant="ghost" size="sm" aria-expanded={showComments} onClick={() => setShowComments((shown) => !shown)}>
+          <Button
+            variant="ghost"
+            size="sm"
+            aria-expanded={showComments}
+            onClick={() => setShowComments((shown) => !shown)}
+          >
             <MessageCircle aria-hidden="true" className="size-4" />
             <span>
               {post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}

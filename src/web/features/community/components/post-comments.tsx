@@ -14,7 +14,15 @@ import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 
 /** A post's comments, oldest first, with the form to add one. */
-export function PostComments({ postId, viewerId, viewerIsAdmin }: { postId: string; viewerId: string; viewerIsAdmin: boolean }) {
+export function PostComments({
+  postId,
+  viewerId,
+  viewerIsAdmin,
+}: {
+  postId: string
+  viewerId: string
+  viewerIsAdmin: boolean
+}) {
   const { data, isPending, isError } = useQuery(commentsQuery(postId))
   const addComment = useAddComment(postId)
   const deleteComment = useDeleteComment(postId)

@@ -40,5 +40,9 @@ export function ProfileCard() {
 /** spec 000 §6: admins carry an 'Admin' badge on their posts and comments. */
 export function AdminBadge() {
   // a filled badge: --primary is a fill colour; as text on a light card it falls to 2:1 (WCAG AA needs 4.5:1)
-  return <span className="ml-2 rounded-full bg-primary px-2 py-0.5 align-middle text-xs font-medium text-primary-foreground">Admin</span>
+  return (
+    <span className="ml-2 rounded-full bg-primary px-2 py-0.5 align-middle text-xs font-medium text-primary-foreground">
+      Admin
+    </span>
+  )
 }

@@ -20,12 +20,23 @@ export function TrendsPanel({ canEdit }: { canEdit: boolean }) {
   const [draft, setDraft] = useState<Record<keyof JobTrends, string> | null>(null)
   const save = useSaveTrends()
 
-  const startEditing = (current: JobTrends) => setDraft(Object.fromEntries(lists.map((list) => [list, current[list].join('\n')])) as Record<keyof JobTrends, string>)
+  const startEditing = (current: JobTrends) =>
+    setDraft(
+      Object.fromEntries(lists.map((list) => [list, current[list].join('\n')])) as Record<keyof JobTrends, string>,
+    )
 
   const submit = () => {
     if (!draft) return
     // spec 000 §5: one item per line, empty lines dropped (the server drops them too)
-    const next = Object.fromEntries(lists.map((list) => [list, draft[list].split('\n').map((line) => line.trim()).filter(Boolean)])) as JobTrends
+    const next = Object.fromEntries(
+      lists.map((list) => [
+        list,
+        draft[list]
+          .split('\n')
+          .map((line) => line.trim())
+          .filter(Boolean),
+      ]),
+    ) as JobTrends
     save.mutate(next, {
       onSuccess: () => {
         toast.success(communityMessages.trendsSaved)
@@ -83,7 +94,9 @@ export function TrendsPanel({ canEdit }: { canEdit: boolean }) {
         ) : trends ? (
           lists.map((list) => (
             <section key={list} aria-label={trendListLabels[list]} className="grid gap-2">
-              <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{trendListLabels[list]}</h3>
+              <h3 className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">
+                {trendListLabels[list]}
+              </h3>
               {trends[list].length ? (
                 <ul className="flex flex-wrap gap-1.5">
                   {trends[list].map((item) => (

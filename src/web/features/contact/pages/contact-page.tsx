@@ -20,7 +20,10 @@ export function ContactPage() {
   const send = useSendContactMessage()
   const [sent, setSent] = useState(false)
   const [failure, setFailure] = useState<string>()
-  const form = useForm<ContactInput, unknown, z.output<typeof ContactInput>>({ resolver: zodResolver(ContactInput), defaultValues: emptyForm })
+  const form = useForm<ContactInput, unknown, z.output<typeof ContactInput>>({
+    resolver: zodResolver(ContactInput),
+    defaultValues: emptyForm,
+  })
   const { errors } = form.formState
 
   const onSubmit = form.handleSubmit(() => {
@@ -40,7 +43,9 @@ export function ContactPage() {
       <header className="grid gap-3">
         <PageTitle>Contact Us</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight sm:text-5xl">Contact Us</h1>
-        <p className="text-lg text-muted-foreground">Questions about membership, courses or your account? Send us a message and we will reply by e-mail.</p>
+        <p className="text-lg text-muted-foreground">
+          Questions about membership, courses or your account? Send us a message and we will reply by e-mail.
+        </p>
       </header>
       <Card>
         <CardContent>
@@ -59,7 +64,14 @@ export function ContactPage() {
           ) : (
             <form noValidate onSubmit={onSubmit} className="relative grid gap-4">
               <div className="grid gap-4 sm:grid-cols-2">
-                <TextField label="Name" autoComplete="name" maxLength={contactLimits.name} required error={errors.name?.message} {...form.register('name')} />
+                <TextField
+                  label="Name"
+                  autoComplete="name"
+                  maxLength={contactLimits.name}
+                  required
+                  error={errors.name?.message}
+                  {...form.register('name')}
+                />
                 <TextField
                   label="E-mail"
                   type="email"
@@ -70,7 +82,12 @@ export function ContactPage() {
                   {...form.register('email')}
                 />
               </div>
-              <TextField label="Subject (optional)" maxLength={contactLimits.subject} error={errors.subject?.message} {...form.register('subject')} />
+              <TextField
+                label="Subject (optional)"
+                maxLength={contactLimits.subject}
+                error={errors.subject?.message}
+                {...form.register('subject')}
+              />
               <TextAreaField
                 label="Message"
                 rows={6}

@@ -5,16 +5,46 @@ import type { LucideIcon } from 'lucide-react'
 import { useViewer } from '#web/lib/session.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
-type Destination = { to: string; title: string; text: string; icon: LucideIcon; adminOnly?: boolean; forSubscribers?: boolean }
+type Destination = {
+  to: string
+  title: string
+  text: string
+  icon: LucideIcon
+  adminOnly?: boolean
+  forSubscribers?: boolean
+}
 
 // Only areas that exist today are listed; each area adds its entry when it lands.
 const destinations: Destination[] = [
-  { to: '/community', title: 'Community', text: 'Posts, questions and wins from other members, live.', icon: Users, forSubscribers: true },
-  { to: '/jobs', title: 'Private Job Board', text: 'Openings for members, matched to your skills.', icon: Briefcase, forSubscribers: true },
+  {
+    to: '/community',
+    title: 'Community',
+    text: 'Posts, questions and wins from other members, live.',
+    icon: Users,
+    forSubscribers: true,
+  },
+  {
+    to: '/jobs',
+    title: 'Private Job Board',
+    text: 'Openings for members, matched to your skills.',
+    icon: Briefcase,
+    forSubscribers: true,
+  },
   { to: '/saved', title: 'Saved Items', text: 'The jobs you saved and the ones you applied to.', icon: Bookmark },
   { to: '/profile', title: 'My Profile', text: 'Your picture, career details and skills.', icon: UserRound },
-  { to: '/settings', title: 'Settings', text: 'Your plan, two-factor authentication and your signed-in sessions.', icon: Settings },
-  { to: '/admin', title: 'Admin area', text: 'Run the platform: jobs, plans, inbox and the development mailbox.', icon: LayoutDashboard, adminOnly: true },
+  {
+    to: '/settings',
+    title: 'Settings',
+    text: 'Your plan, two-factor authentication and your signed-in sessions.',
+    icon: Settings,
+  },
+  {
+    to: '/admin',
+    title: 'Admin area',
+    text: 'Run the platform: jobs, plans, inbox and the development mailbox.',
+    icon: LayoutDashboard,
+    adminOnly: true,
+  },
 ]
 
 const memberSinceFormat = new Intl.DateTimeFormat('en', { month: 'long', year: 'numeric' })
@@ -37,7 +67,8 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
         <p className="text-sm font-semibold tracking-widest text-accent uppercase">My Account</p>
         <h1 className="text-3xl font-semibold tracking-tight">Welcome, {user.firstName || user.email}</h1>
         <p className="text-muted-foreground">
-          Your plan, your profile and what you saved, in one place. Member since {memberSinceFormat.format(new Date(user.memberSince))}.
+          Your plan, your profile and what you saved, in one place. Member since{' '}
+          {memberSinceFormat.format(new Date(user.memberSince))}.
         </p>
       </div>
       {children ? <div className="grid items-start gap-4 md:grid-cols-2 lg:grid-cols-3">{children}</div> : null}
@@ -55,7 +86,9 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
                 <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-0.5" />
               </span>
               <span className="text-sm text-muted-foreground">{text}</span>
-              {forSubscribers && locked ? <span className="text-xs font-medium text-accent">Included with the Prestige Club</span> : null}
+              {forSubscribers && locked ? (
+                <span className="text-xs font-medium text-accent">Included with the Prestige Club</span>
+              ) : null}
             </Link>
           </li>
         ))}

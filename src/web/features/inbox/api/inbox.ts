@@ -1,6 +1,13 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { inboxMessages, type BusinessItem, type BusinessStatus, type ContactItem, type InboxKind, type InboxList } from '#shared/inbox/schemas.ts'
+import {
+  inboxMessages,
+  type BusinessItem,
+  type BusinessStatus,
+  type ContactItem,
+  type InboxKind,
+  type InboxList,
+} from '#shared/inbox/schemas.ts'
 import { apiFetch, messageOf } from '#web/lib/api.ts'
 
 // The inbox area's query keys (ARCHITECTURE.md rule 6).
@@ -22,7 +29,10 @@ export function useSetInboxStatus() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ kind, id, status }: { kind: InboxKind; id: string; status: BusinessStatus }) =>
-      apiFetch<ContactItem | BusinessItem>(`/api/admin/inbox/${kind}/${encodeURIComponent(id)}`, { method: 'PATCH', json: { status } }),
+      apiFetch<ContactItem | BusinessItem>(`/api/admin/inbox/${kind}/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        json: { status },
+      }),
     onSuccess: async () => {
       toast.success(inboxMessages.statusSaved)
       await queryClient.invalidateQueries({ queryKey: ['inbox'] })

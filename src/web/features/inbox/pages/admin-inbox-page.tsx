@@ -43,7 +43,10 @@ export function AdminInboxPage() {
   // arrow keys move between the tabs (WAI-ARIA tabs pattern)
   const onTabKey = (event: KeyboardEvent<HTMLButtonElement>) => {
     if (event.key !== 'ArrowRight' && event.key !== 'ArrowLeft') return
-    const next = inboxKinds[(inboxKinds.indexOf(kind) + (event.key === 'ArrowRight' ? 1 : inboxKinds.length - 1)) % inboxKinds.length]!
+    const next =
+      inboxKinds[
+        (inboxKinds.indexOf(kind) + (event.key === 'ArrowRight' ? 1 : inboxKinds.length - 1)) % inboxKinds.length
+      ]!
     setKind(next)
     document.getElementById(`inbox-tab-${next}`)?.focus()
   }
@@ -55,7 +58,9 @@ export function AdminInboxPage() {
       <div className="grid gap-1">
         <PageTitle>Inbox</PageTitle>
         <h1 className="text-2xl font-semibold tracking-tight">Inbox</h1>
-        <p className="text-sm text-muted-foreground">Messages from the Contact Us page and requests from the business page, newest first.</p>
+        <p className="text-sm text-muted-foreground">
+          Messages from the Contact Us page and requests from the business page, newest first.
+        </p>
       </div>
 
       <div className="flex flex-wrap items-end gap-4">
@@ -73,7 +78,12 @@ export function AdminInboxPage() {
         </div>
         <div className="grid gap-1.5">
           <Label htmlFor="inbox-status-filter">Status</Label>
-          <select id="inbox-status-filter" value={status} onChange={(event) => setStatus(event.target.value)} className={cn(controlClasses, 'h-10 w-44')}>
+          <select
+            id="inbox-status-filter"
+            value={status}
+            onChange={(event) => setStatus(event.target.value)}
+            className={cn(controlClasses, 'h-10 w-44')}
+          >
             <option value="">All statuses</option>
             {statuses.map((value) => (
               <option key={value} value={value}>
@@ -101,11 +111,15 @@ export function AdminInboxPage() {
             }}
             className={cn(
               '-mb-px border-b-2 px-3 py-2 text-sm font-medium transition-colors',
-              kind === tab ? 'border-primary text-foreground' : 'border-transparent text-muted-foreground hover:text-foreground',
+              kind === tab
+                ? 'border-primary text-foreground'
+                : 'border-transparent text-muted-foreground hover:text-foreground',
             )}
           >
             {tabLabels[tab]}
-            {inbox.data ? <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{inbox.data.counts[tab]}</span> : null}
+            {inbox.data ? (
+              <span className="ml-2 rounded-full bg-muted px-2 py-0.5 text-xs">{inbox.data.counts[tab]}</span>
+            ) : null}
           </button>
         ))}
       </div>
@@ -119,7 +133,11 @@ export function AdminInboxPage() {
         {inbox.isError ? <p role="alert">{messageOf(inbox.error, inboxMessages.loadFailed)}</p> : null}
         {list && list.items.length === 0 ? (
           <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
-            {q || status ? 'Nothing matches this search.' : kind === 'contact' ? 'No contact messages yet.' : 'No business requests yet.'}
+            {q || status
+              ? 'Nothing matches this search.'
+              : kind === 'contact'
+                ? 'No contact messages yet.'
+                : 'No business requests yet.'}
           </p>
         ) : null}
         {list?.kind === 'contact' ? list.items.map((item) => <ContactRow key={item.id} item={item} />) : null}
@@ -129,7 +147,17 @@ export function AdminInboxPage() {
   )
 }
 
-function StatusSelect({ kind, id, status, label }: { kind: InboxKind; id: string; status: BusinessStatus; label: string }) {
+function StatusSelect({
+  kind,
+  id,
+  status,
+  label,
+}: {
+  kind: InboxKind
+  id: string
+  status: BusinessStatus
+  label: string
+}) {
   const setStatus = useSetInboxStatus()
   const statuses = kind === 'business' ? businessStatuses : contactStatuses
   return (
@@ -166,8 +194,16 @@ function ContactRow({ item }: { item: ContactItem }) {
   return (
     <Card role="article" aria-label={`Message from ${item.name}`}>
       <CardContent className="grid gap-3">
-        <RowHeader title={title} meta={`${item.name} · ${item.email}${item.fromMember ? ' · member' : ''} · ${timeFormat.format(new Date(item.createdAt))}`}>
-          <StatusSelect kind="contact" id={item.id} status={item.status} label={`Status of the message from ${item.name}`} />
+        <RowHeader
+          title={title}
+          meta={`${item.name} · ${item.email}${item.fromMember ? ' · member' : ''} · ${timeFormat.format(new Date(item.createdAt))}`}
+        >
+          <StatusSelect
+            kind="contact"
+            id={item.id}
+            status={item.status}
+            label={`Status of the message from ${item.name}`}
+          />
           <a href={mailto(item.email, title)} className={buttonClasses('secondary', 'sm')}>
             <Mail aria-hidden="true" className="size-3.5" />
             Reply by e-mail
@@ -185,9 +221,20 @@ function BusinessRow({ item }: { item: BusinessItem }) {
   return (
     <Card role="article" aria-label={`Request from ${item.businessName}`}>
       <CardContent className="grid gap-3">
-        <RowHeader title={item.businessName} meta={`${industry} · ${item.email} · ${item.phone} · ${timeFormat.format(new Date(item.createdAt))}`}>
-          <StatusSelect kind="business" id={item.id} status={item.status} label={`Status of the request from ${item.businessName}`} />
-          <a href={mailto(item.email, `Your intern request for ${item.businessName}`)} className={buttonClasses('secondary', 'sm')}>
+        <RowHeader
+          title={item.businessName}
+          meta={`${industry} · ${item.email} · ${item.phone} · ${timeFormat.format(new Date(item.createdAt))}`}
+        >
+          <StatusSelect
+            kind="business"
+            id={item.id}
+            status={item.status}
+            label={`Status of the request from ${item.businessName}`}
+          />
+          <a
+            href={mailto(item.email, `Your intern request for ${item.businessName}`)}
+            className={buttonClasses('secondary', 'sm')}
+          >
             <Mail aria-hidden="true" className="size-3.5" />
             Reply by e-mail
           </a>

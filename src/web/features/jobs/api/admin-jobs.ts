@@ -1,6 +1,20 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { toast } from 'sonner'
-import { jobMessages, type AdminApplication, type AdminJob, type AdminJobList, type ApplicationStatus, type JobInput, type JobStatus } from '#shared/jobs/schemas.ts'
+import {
+  jobMessages,
+  type AdminApplication,
+  type AdminJob,
+  type AdminJobList,
+  type ApplicationStatus,
+  type JobInput,
+  type JobStatus,
+} from '#shared/jobs/schemas.ts'
 import { apiFetch, messageOf } from '#web/lib/api.ts'
 import { jobKeys } from '#web/features/jobs/api/keys.ts'
 
@@ -29,7 +43,8 @@ export const adminJobsQuery = (q: string) =>
 export const jobApplicationsQuery = (jobId: string) =>
   queryOptions({
     queryKey: [...adminJobsKey, 'applications', jobId] as const,
-    queryFn: ({ signal }) => apiFetch<{ applications: AdminApplication[] }>(`${jobPath(jobId)}/applications`, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch<{ applications: AdminApplication[] }>(`${jobPath(jobId)}/applications`, { signal }),
   })
 
 /** A change to a job shows in the admin table, its applications and the member board alike. */
@@ -99,7 +114,8 @@ export function useRemoveJobLogo() {
 export function useSetJobStatus() {
   const refresh = useRefreshAdminJobs()
   return useMutation({
-    mutationFn: ({ jobId, status }: { jobId: string; status: JobStatus }) => apiFetch<AdminJob>(`${jobPath(jobId)}/status`, { method: 'PATCH', json: { status } }),
+    mutationFn: ({ jobId, status }: { jobId: string; status: JobStatus }) =>
+      apiFetch<AdminJob>(`${jobPath(jobId)}/status`, { method: 'PATCH', json: { status } }),
     onSuccess: async (_job, { status }) => {
       toast.success(status === 'closed' ? jobMessages.closed : jobMessages.reopened)
       await refresh()
@@ -125,7 +141,10 @@ export function useMoveApplication() {
   const refresh = useRefreshAdminJobs()
   return useMutation({
     mutationFn: ({ applicationId, status }: { applicationId: string; status: ApplicationStatus }) =>
-      apiFetch<AdminApplication>(`/api/admin/jobs/applications/${encodeURIComponent(applicationId)}`, { method: 'PATCH', json: { status } }),
+      apiFetch<AdminApplication>(`/api/admin/jobs/applications/${encodeURIComponent(applicationId)}`, {
+        method: 'PATCH',
+        json: { status },
+      }),
     onSuccess: async () => {
       toast.success(jobMessages.statusUpdated)
       await refresh()

@@ -36,10 +36,14 @@ describe('the job board reads its filters from the address bar', () => {
 describe('one search is one cached result', () => {
   test('empty filters are dropped, so a cleared box and no box give the same search', () => {
     expect(cleanFilters({ q: '', type: undefined, location: 'Lisbon' })).toEqual({ location: 'Lisbon' })
-    expect(hashKey(jobKeys.search(cleanFilters({ q: '', location: 'Lisbon' })))).toBe(hashKey(jobKeys.search(cleanFilters({ location: 'Lisbon' }))))
+    expect(hashKey(jobKeys.search(cleanFilters({ q: '', location: 'Lisbon' })))).toBe(
+      hashKey(jobKeys.search(cleanFilters({ location: 'Lisbon' }))),
+    )
   })
 
   test('different filters stay different searches', () => {
-    expect(hashKey(jobKeys.search(cleanFilters({ location: 'Lisbon' })))).not.toBe(hashKey(jobKeys.search(cleanFilters({ location: 'Lisbon', remote: 'true' }))))
+    expect(hashKey(jobKeys.search(cleanFilters({ location: 'Lisbon' })))).not.toBe(
+      hashKey(jobKeys.search(cleanFilters({ location: 'Lisbon', remote: 'true' }))),
+    )
   })
 })

@@ -21,5 +21,7 @@ export function filtersOf(params: URLSearchParams): JobFilters {
 
 /** The filters with their empty values dropped, so one search has one query key. */
 export function cleanFilters(filters: JobFilters): JobFilters {
-  return Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== undefined && value !== '')) as JobFilters
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined && value !== ''),
+  ) as JobFilters
 }

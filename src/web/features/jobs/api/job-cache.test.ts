@@ -39,12 +39,25 @@ const savedItem = (jobId: string): SavedJob => ({
   savedAt: '2026-01-02T00:00:00.000Z',
   status: 'saved',
   notes: null,
-  job: { id: jobId, title: `Role ${jobId}`, company: 'Babbage & Co', logoUrl: null, location: 'London', type: 'Full-time', salary: '$100,000', active: true },
+  job: {
+    id: jobId,
+    title: `Role ${jobId}`,
+    company: 'Babbage & Co',
+    logoUrl: null,
+    location: 'London',
+    type: 'Full-time',
+    salary: '$100,000',
+    active: true,
+  },
 })
 
 type Search = InfiniteData<JobSearchPage, string>
 const searchOf = (...pages: JobCard[][]): Search => ({
-  pages: pages.map((jobs, index) => ({ jobs, nextCursor: index < pages.length - 1 ? `page-${index + 1}` : null, truncated: false })),
+  pages: pages.map((jobs, index) => ({
+    jobs,
+    nextCursor: index < pages.length - 1 ? `page-${index + 1}` : null,
+    truncated: false,
+  })),
   pageParams: pages.map((_, index) => (index ? `page-${index}` : '')),
 })
 
@@ -52,7 +65,8 @@ describe('the job board shows my saves and applications at once', () => {
   let queryClient: QueryClient
   const allSearch = jobKeys.search({})
   const remoteSearch = jobKeys.search({ remote: 'true' })
-  const cardsIn = (key: readonly unknown[]) => queryClient.getQueryData<Search>(key)?.pages.flatMap((page) => page.jobs) ?? []
+  const cardsIn = (key: readonly unknown[]) =>
+    queryClient.getQueryData<Search>(key)?.pages.flatMap((page) => page.jobs) ?? []
   const cardIn = (key: readonly unknown[], jobId: string) => cardsIn(key).find((job) => job.id === jobId)
 
   beforeEach(() => {
@@ -68,7 +82,11 @@ describe('the job board shows my saves and applications at once', () => {
     expect(cardIn(allSearch, 'c')?.saved).toBe(true)
     expect(cardIn(remoteSearch, 'c')?.saved).toBe(true)
     expect(queryClient.getQueryData<JobDetail>(jobKeys.detail('c'))?.saved).toBe(true)
-    expect(cardsIn(allSearch).filter((job) => job.saved).map((job) => job.id)).toEqual(['c'])
+    expect(
+      cardsIn(allSearch)
+        .filter((job) => job.saved)
+        .map((job) => job.id),
+    ).toEqual(['c'])
   })
 
   test('a job I unsave leaves my saved items straight away', () => {

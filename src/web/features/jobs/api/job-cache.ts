@@ -12,7 +12,13 @@ export type JobChange = { saved?: boolean; applicationStatus?: ApplicationStatus
 export function updateJob(queryClient: QueryClient, jobId: string, change: JobChange) {
   queryClient.setQueriesData<InfiniteData<JobSearchPage, string>>({ queryKey: jobKeys.searches }, (data) =>
     data
-      ? { ...data, pages: data.pages.map((page) => ({ ...page, jobs: page.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)) })) }
+      ? {
+          ...data,
+          pages: data.pages.map((page) => ({
+            ...page,
+            jobs: page.jobs.map((job) => (job.id === jobId ? { ...job, ...change } : job)),
+          })),
+        }
       : data,
   )
   queryClient.setQueryData<JobDetail>(jobKeys.detail(jobId), (job) => (job ? { ...job, ...change } : job))

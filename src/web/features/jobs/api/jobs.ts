@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query'
 import { toast } from 'sonner'
 import {
   jobMessages,
@@ -40,7 +46,10 @@ export const jobSearchQuery = (filters: JobFilters) => {
 }
 
 export const jobQuery = (jobId: string) =>
-  queryOptions({ queryKey: jobKeys.detail(jobId), queryFn: ({ signal }) => apiFetch<JobDetail>(jobPath(jobId), { signal }) })
+  queryOptions({
+    queryKey: jobKeys.detail(jobId),
+    queryFn: ({ signal }) => apiFetch<JobDetail>(jobPath(jobId), { signal }),
+  })
 
 export const savedJobsQuery = () =>
   queryOptions({
@@ -49,17 +58,24 @@ export const savedJobsQuery = () =>
   })
 
 export const savedCountsQuery = () =>
-  queryOptions({ queryKey: jobKeys.savedCounts, queryFn: ({ signal }) => apiFetch<SavedCounts>('/api/saved/counts', { signal }) })
+  queryOptions({
+    queryKey: jobKeys.savedCounts,
+    queryFn: ({ signal }) => apiFetch<SavedCounts>('/api/saved/counts', { signal }),
+  })
 
 export const myApplicationsQuery = () =>
   queryOptions({
     queryKey: jobKeys.myApplications,
-    queryFn: async ({ signal }) => (await apiFetch<{ applications: MyApplication[] }>('/api/applications/mine', { signal })).applications,
+    queryFn: async ({ signal }) =>
+      (await apiFetch<{ applications: MyApplication[] }>('/api/applications/mine', { signal })).applications,
   })
 
 /** Is this refusal the job's absence (unknown, closed or a malformed id)? */
 export function isJobNotFound(error: unknown): boolean {
-  return error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.message === jobMessages.notFound))
+  return (
+    error instanceof ApiError &&
+    (error.status === 404 || (error.status === 400 && error.message === jobMessages.notFound))
+  )
 }
 
 /** Saves a job or removes it from the saved items (spec 001 §2, §8 saved-items messages). */
@@ -73,7 +89,8 @@ export function useToggleSavedJob() {
       void queryClient.invalidateQueries({ queryKey: jobKeys.savedAll })
       toast.success(save ? jobMessages.saved : jobMessages.unsaved)
     },
-    onError: (error, { save }) => toast.error(messageOf(error, save ? jobMessages.saveFailed : jobMessages.unsaveFailed)),
+    onError: (error, { save }) =>
+      toast.error(messageOf(error, save ? jobMessages.saveFailed : jobMessages.unsaveFailed)),
   })
 }
 
@@ -81,7 +98,8 @@ export function useToggleSavedJob() {
 export function useApplyToJob() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ jobId, form }: { jobId: string; form: FormData }) => apiFetch<MyApplication>(`${jobPath(jobId)}/applications`, { form }),
+    mutationFn: ({ jobId, form }: { jobId: string; form: FormData }) =>
+      apiFetch<MyApplication>(`${jobPath(jobId)}/applications`, { form }),
     onSuccess: (application, { jobId }) => {
       updateJob(queryClient, jobId, { applicationStatus: application?.status ?? 'submitted' })
       void queryClient.invalidateQueries({ queryKey: jobKeys.myApplications })
@@ -105,7 +123,8 @@ export function useApplyToJob() {
 export function useLiveJobLists() {
   const queryClient = useQueryClient()
   const refresh = () => {
-    for (const queryKey of [jobKeys.searches, jobKeys.latest, jobKeys.admin]) void queryClient.invalidateQueries({ queryKey })
+    for (const queryKey of [jobKeys.searches, jobKeys.latest, jobKeys.admin])
+      void queryClient.invalidateQueries({ queryKey })
   }
   useLiveTopic('jobs', refresh, refresh)
 }

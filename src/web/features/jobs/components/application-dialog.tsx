@@ -3,7 +3,14 @@ import { useForm } from 'react-hook-form'
 import type { z } from 'zod'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
-import { ApplicationInput, coverLetterMaxLength, jobMessages, resumeAccept, resumeMaxBytes, type JobCard } from '#shared/jobs/schemas.ts'
+import {
+  ApplicationInput,
+  coverLetterMaxLength,
+  jobMessages,
+  resumeAccept,
+  resumeMaxBytes,
+  type JobCard,
+} from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
 import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
@@ -41,7 +48,9 @@ export function ApplicationDialog({ job, onClose }: ApplicationDialogProps) {
             jobId.current = job.id
           }}
           onCloseAutoFocus={(event) => {
-            const target = opener.current?.isConnected ? opener.current : document.querySelector<HTMLElement>(`[data-applied-job="${jobId.current}"]`)
+            const target = opener.current?.isConnected
+              ? opener.current
+              : document.querySelector<HTMLElement>(`[data-applied-job="${jobId.current}"]`)
             if (!target) return
             event.preventDefault()
             target.focus()
@@ -71,7 +80,13 @@ function ApplicationForm({ job, onDone }: { job: ApplicationJob; onDone: () => v
   const [failure, setFailure] = useState<string>()
   const form = useForm<ApplicationInput, unknown, z.output<typeof ApplicationInput>>({
     resolver: zodResolver(ApplicationInput),
-    defaultValues: { firstName: user?.firstName ?? '', lastName: user?.lastName ?? '', email: user?.email ?? '', phone: '', coverLetter: '' },
+    defaultValues: {
+      firstName: user?.firstName ?? '',
+      lastName: user?.lastName ?? '',
+      email: user?.email ?? '',
+      phone: '',
+      coverLetter: '',
+    },
   })
   const { errors } = form.formState
 
@@ -121,11 +136,41 @@ function ApplicationForm({ job, onDone }: { job: ApplicationJob; onDone: () => v
   return (
     <form noValidate onSubmit={send} className="grid gap-4" aria-label={`Application for ${job.title}`}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" maxLength={100} required error={errors.firstName?.message} {...form.register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={100} required error={errors.lastName?.message} {...form.register('lastName')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={100}
+          required
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={100}
+          required
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
       </div>
-      <TextField label="Email" type="email" autoComplete="email" maxLength={254} required error={errors.email?.message} {...form.register('email')} />
-      <TextField label="Phone" type="tel" autoComplete="tel" maxLength={30} required error={errors.phone?.message} {...form.register('phone')} />
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        maxLength={254}
+        required
+        error={errors.email?.message}
+        {...form.register('email')}
+      />
+      <TextField
+        label="Phone"
+        type="tel"
+        autoComplete="tel"
+        maxLength={30}
+        required
+        error={errors.phone?.message}
+        {...form.register('phone')}
+      />
       <TextAreaField
         label="Cover letter"
         rows={6}

@@ -15,7 +15,11 @@ export function ApplicationStatusBadge({ status, className }: { status: Applicat
   return (
     <span
       data-testid="application-status"
-      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', statusClasses[status], className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        statusClasses[status],
+        className,
+      )}
     >
       {applicationStatusLabels[status]}
     </span>
@@ -29,7 +33,12 @@ export function ApplicationStatusBadge({ status, className }: { status: Applicat
  */
 export function AppliedState({ jobId, status }: { jobId: string; status: ApplicationStatus }) {
   return (
-    <p data-testid="applied-state" data-applied-job={jobId} tabIndex={-1} className="inline-flex items-center gap-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring">
+    <p
+      data-testid="applied-state"
+      data-applied-job={jobId}
+      tabIndex={-1}
+      className="inline-flex items-center gap-2 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-ring"
+    >
       <CheckCircle2 aria-hidden="true" className="size-4 text-accent" />
       Applied
       <span className="sr-only">, status:</span>

@@ -35,7 +35,11 @@ export function JobApplicationsDialog({ job, onClose }: JobApplicationsDialogPro
   return (
     <Dialog open={job !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
       {job ? (
-        <DialogContent title={`Applications for ${job.title}`} description={job.company} className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto">
+        <DialogContent
+          title={`Applications for ${job.title}`}
+          description={job.company}
+          className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto"
+        >
           <ApplicationList jobId={job.id} />
         </DialogContent>
       ) : null}
@@ -52,12 +56,20 @@ function ApplicationList({ jobId }: { jobId: string }) {
       </p>
     )
   }
-  if (applications.isError) return <p role="alert">{messageOf(applications.error, 'Failed to load the applications')}</p>
+  if (applications.isError)
+    return <p role="alert">{messageOf(applications.error, 'Failed to load the applications')}</p>
   const list = applications.data.applications
-  if (list.length === 0) return <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">{jobMessages.noJobApplications}</p>
+  if (list.length === 0)
+    return (
+      <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
+        {jobMessages.noJobApplications}
+      </p>
+    )
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">{list.length === 1 ? '1 application' : `${list.length} applications`}</p>
+      <p className="text-sm text-muted-foreground">
+        {list.length === 1 ? '1 application' : `${list.length} applications`}
+      </p>
       {list.map((application) => (
         <ApplicationCard key={application.id} application={application} />
       ))}
@@ -83,7 +95,9 @@ function ApplicationCard({ application }: { application: AdminApplication }) {
               {application.phone}
             </a>
           </p>
-          <p className="text-sm text-muted-foreground">Submitted {dateFormat.format(new Date(application.submittedAt))}</p>
+          <p className="text-sm text-muted-foreground">
+            Submitted {dateFormat.format(new Date(application.submittedAt))}
+          </p>
         </div>
         <ApplicationStatusBadge status={application.status} />
       </div>
@@ -94,7 +108,11 @@ function ApplicationCard({ application }: { application: AdminApplication }) {
       </details>
 
       <div className="flex flex-wrap items-center gap-2">
-        <a href={application.resumeUrl} download={application.resumeFileName} className={buttonClasses('outline', 'sm')}>
+        <a
+          href={application.resumeUrl}
+          download={application.resumeFileName}
+          className={buttonClasses('outline', 'sm')}
+        >
           <Download aria-hidden="true" className="size-3.5" />
           Download resume ({application.resumeFileName})
         </a>

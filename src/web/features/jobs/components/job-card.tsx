@@ -19,7 +19,11 @@ type JobCardProps = {
 export function JobCard({ job, onApply, signedOut = false }: JobCardProps) {
   const titleId = `job-${job.id}-title`
   return (
-    <article aria-labelledby={titleId} data-testid="job-card" className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm sm:grid-cols-[auto_minmax(0,1fr)]">
+    <article
+      aria-labelledby={titleId}
+      data-testid="job-card"
+      className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm sm:grid-cols-[auto_minmax(0,1fr)]"
+    >
       <CompanyLogo company={job.company} logoUrl={job.logoUrl} />
       <div className="grid gap-3">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -44,7 +48,12 @@ export function JobCard({ job, onApply, signedOut = false }: JobCardProps) {
               {job.applicationStatus ? (
                 <AppliedState jobId={job.id} status={job.applicationStatus} />
               ) : (
-                <Button size="sm" data-testid="apply-job" aria-label={`Apply Now: ${job.title}`} onClick={() => onApply?.(job)}>
+                <Button
+                  size="sm"
+                  data-testid="apply-job"
+                  aria-label={`Apply Now: ${job.title}`}
+                  onClick={() => onApply?.(job)}
+                >
                   Apply Now
                 </Button>
               )}

@@ -4,7 +4,13 @@ import { PostedDate } from '#web/features/jobs/components/posted-date.tsx'
 import { cn } from '#web/lib/cn.ts'
 
 /** Location (and remote), type, salary and age of a job: the card's and the detail page's line of facts. */
-export function JobFacts({ job, className }: { job: Pick<JobCard, 'location' | 'remote' | 'type' | 'salary' | 'postedAt'>; className?: string }) {
+export function JobFacts({
+  job,
+  className,
+}: {
+  job: Pick<JobCard, 'location' | 'remote' | 'type' | 'salary' | 'postedAt'>
+  className?: string
+}) {
   return (
     <ul className={cn('flex flex-wrap gap-x-4 gap-y-1 text-sm text-muted-foreground', className)}>
       <li className="inline-flex items-center gap-1.5">

@@ -65,7 +65,9 @@ export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title={job ? 'Edit Job' : 'Add Job'}
-        description={job ? 'Changes show on the job board at once.' : 'The job shows on the job board as soon as it is saved.'}
+        description={
+          job ? 'Changes show on the job board at once.' : 'The job shows on the job board as soon as it is saved.'
+        }
         className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto"
       >
         {open ? <JobForm key={job?.id ?? 'new'} job={job} onDone={() => onOpenChange(false)} /> : null}
@@ -77,7 +79,10 @@ export function JobFormDialog({ open, onOpenChange, job }: JobFormDialogProps) {
 function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
   const save = useSaveJob()
   const removeLogo = useRemoveJobLogo()
-  const form = useForm<JobFormValues, unknown, z.output<typeof JobFormInput>>({ resolver: zodResolver(JobFormInput), defaultValues: defaultsOf(job) })
+  const form = useForm<JobFormValues, unknown, z.output<typeof JobFormInput>>({
+    resolver: zodResolver(JobFormInput),
+    defaultValues: defaultsOf(job),
+  })
   const { errors } = form.formState
   const [logo, setLogo] = useState<File | null>(null)
   const [logoError, setLogoError] = useState<string>()
@@ -109,16 +114,19 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
   })
 
   const listField = (name: 'requirements' | 'responsibilities' | 'benefits', label: string) => (
-    <TextAreaField id={id(name)} label={label} rows={4} error={firstErrorMessage(errors[name])} {...form.register(name)} />
+    <TextAreaField
+      id={id(name)}
+      label={label}
+      rows={4}
+      error={firstErrorMessage(errors[name])}
+      {...form.register(name)}
+    />
   )
 
   const skillGroup = (name: 'technicalSkills' | 'softSkills', legend: string, options: readonly string[]) => {
     const error = firstErrorMessage(errors[name])
     return (
-      <fieldset
-        className="grid gap-2"
-        aria-describedby={error ? id(`${name}-error`) : undefined}
-      >
+      <fieldset className="grid gap-2" aria-describedby={error ? id(`${name}-error`) : undefined}>
         <legend className="mb-2 text-sm font-medium">{legend}</legend>
         <div className="grid grid-cols-2 gap-x-4 gap-y-2 sm:grid-cols-3">
           {options.map((option, index) => (
@@ -135,11 +143,43 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField id={id('title')} label="Job title" required error={errors.title?.message} {...form.register('title')} />
-        <TextField id={id('company')} label="Company" required error={errors.company?.message} {...form.register('company')} />
-        <TextField id={id('location')} label="Location" required error={errors.location?.message} {...form.register('location')} />
-        <TextField id={id('salary')} label="Salary" required placeholder="e.g. $90,000 - $110,000" error={errors.salary?.message} {...form.register('salary')} />
-        <SelectField id={id('type')} label="Job type" placeholder="Choose a job type" options={jobTypes} error={errors.type?.message} {...form.register('type')} />
+        <TextField
+          id={id('title')}
+          label="Job title"
+          required
+          error={errors.title?.message}
+          {...form.register('title')}
+        />
+        <TextField
+          id={id('company')}
+          label="Company"
+          required
+          error={errors.company?.message}
+          {...form.register('company')}
+        />
+        <TextField
+          id={id('location')}
+          label="Location"
+          required
+          error={errors.location?.message}
+          {...form.register('location')}
+        />
+        <TextField
+          id={id('salary')}
+          label="Salary"
+          required
+          placeholder="e.g. $90,000 - $110,000"
+          error={errors.salary?.message}
+          {...form.register('salary')}
+        />
+        <SelectField
+          id={id('type')}
+          label="Job type"
+          placeholder="Choose a job type"
+          options={jobTypes}
+          error={errors.type?.message}
+          {...form.register('type')}
+        />
         {job ? (
           <div className="grid gap-1.5">
             <Label htmlFor={id('status')}>Status</Label>
@@ -154,7 +194,14 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
         ) : null}
       </div>
       <Checkbox id={id('remote')} label="Remote-friendly" {...form.register('remote')} />
-      <TextAreaField id={id('description')} label="Description" required rows={6} error={errors.description?.message} {...form.register('description')} />
+      <TextAreaField
+        id={id('description')}
+        label="Description"
+        required
+        rows={6}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       {skillGroup('technicalSkills', 'Technical skills', technicalSkillOptions)}
       {skillGroup('softSkills', 'Soft skills', softSkillOptions)}
       {listField('requirements', 'Requirements (one per line)')}

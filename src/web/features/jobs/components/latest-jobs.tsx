@@ -46,7 +46,10 @@ export function LatestJobs({ variant = 'compact', signedOut = false, showViewAll
         {jobs.map((job) => (
           <li
             key={job.id}
-            className={cn('flex gap-3', teaser ? 'flex-col rounded-xl border border-border bg-card p-5 shadow-sm' : 'items-start')}
+            className={cn(
+              'flex gap-3',
+              teaser ? 'flex-col rounded-xl border border-border bg-card p-5 shadow-sm' : 'items-start',
+            )}
           >
             <div className="flex min-w-0 items-start gap-3">
               <CompanyLogo company={job.company} logoUrl={job.logoUrl} size={teaser ? 'md' : 'sm'} />
@@ -78,7 +81,11 @@ export function LatestJobs({ variant = 'compact', signedOut = false, showViewAll
                   Sign in to Apply
                 </Link>
               ) : (
-                <Link to={`/jobs/${job.id}`} aria-label={`View ${job.title}`} className={buttonClasses('outline', 'sm', 'mt-auto self-start')}>
+                <Link
+                  to={`/jobs/${job.id}`}
+                  aria-label={`View ${job.title}`}
+                  className={buttonClasses('outline', 'sm', 'mt-auto self-start')}
+                >
                   View
                 </Link>
               )

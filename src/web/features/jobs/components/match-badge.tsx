@@ -19,7 +19,11 @@ export function MatchBadge({ match, className }: { match: number; className?: st
       data-testid="match-badge"
       data-band={band}
       title="How many of this job's skills are on your profile"
-      className={cn('inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap', bandClasses[band], className)}
+      className={cn(
+        'inline-flex items-center rounded-full border px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap',
+        bandClasses[band],
+        className,
+      )}
     >
       {match}% match
     </span>

@@ -24,12 +24,17 @@ export function MyApplicationsList() {
       </div>
     )
   }
-  if (applications.data.length === 0) return <p className="py-6 text-center text-muted-foreground">{jobMessages.noApplications}</p>
+  if (applications.data.length === 0)
+    return <p className="py-6 text-center text-muted-foreground">{jobMessages.noApplications}</p>
 
   return (
     <ul data-testid="my-applications" className="grid gap-3">
       {applications.data.map((application) => (
-        <li key={application.id} data-testid="my-application" className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-card p-4 shadow-sm">
+        <li
+          key={application.id}
+          data-testid="my-application"
+          className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-card p-4 shadow-sm"
+        >
           <div className="grid min-w-0 gap-1">
             <p className="font-semibold">
               {application.jobId ? (
@@ -42,12 +47,17 @@ export function MyApplicationsList() {
             </p>
             <p className="text-sm text-muted-foreground">{application.company}</p>
             <p className="text-xs text-muted-foreground">
-              Submitted <time dateTime={application.submittedAt}>{dateFormat.format(new Date(application.submittedAt))}</time>
+              Submitted{' '}
+              <time dateTime={application.submittedAt}>{dateFormat.format(new Date(application.submittedAt))}</time>
             </p>
           </div>
           <div className="flex flex-wrap items-center gap-3">
             <ApplicationStatusBadge status={application.status} />
-            <a href={application.resumeUrl} download={application.resumeFileName} className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline">
+            <a
+              href={application.resumeUrl}
+              download={application.resumeFileName}
+              className="inline-flex items-center gap-1.5 text-sm font-medium text-accent hover:underline"
+            >
               <Download aria-hidden="true" className="size-4" />
               Download resume<span className="sr-only"> for {application.jobTitle}</span>
             </a>

@@ -6,7 +6,17 @@ import { useToggleSavedJob } from '#web/features/jobs/api/jobs.ts'
  * Saves a job or removes it from the saved items (spec 001 §2). A toggle: aria-pressed
  * says whether it is saved; its name carries the job's title ('Save …' / 'Saved …').
  */
-export function SaveJobButton({ jobId, title, saved, size = 'sm' }: { jobId: string; title: string; saved: boolean; size?: 'sm' | 'md' }) {
+export function SaveJobButton({
+  jobId,
+  title,
+  saved,
+  size = 'sm',
+}: {
+  jobId: string
+  title: string
+  saved: boolean
+  size?: 'sm' | 'md'
+}) {
   const toggle = useToggleSavedJob()
   const Icon = saved ? BookmarkCheck : Bookmark
   return (

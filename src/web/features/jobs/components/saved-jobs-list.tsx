@@ -24,12 +24,17 @@ export function SavedJobsList() {
       </div>
     )
   }
-  if (saved.data.length === 0) return <p className="py-6 text-center text-muted-foreground">{jobMessages.noSavedJobs}</p>
+  if (saved.data.length === 0)
+    return <p className="py-6 text-center text-muted-foreground">{jobMessages.noSavedJobs}</p>
 
   return (
     <ul data-testid="saved-jobs" className="grid gap-3">
       {saved.data.map(({ jobId, savedAt, job }) => (
-        <li key={jobId} data-testid="saved-job" className="flex items-start gap-4 rounded-xl border border-border bg-card p-4 shadow-sm">
+        <li
+          key={jobId}
+          data-testid="saved-job"
+          className="flex items-start gap-4 rounded-xl border border-border bg-card p-4 shadow-sm"
+        >
           <CompanyLogo company={job.company} logoUrl={job.logoUrl} size="sm" />
           <div className="grid min-w-0 flex-1 gap-1">
             <p className="font-semibold">
@@ -45,7 +50,9 @@ export function SavedJobsList() {
               <PostedDate iso={savedAt} prefix="Saved " />
             </p>
             {job.active ? null : (
-              <p className="w-fit rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">No longer accepting applications</p>
+              <p className="w-fit rounded-full border border-border bg-muted px-2.5 py-0.5 text-xs font-medium text-muted-foreground">
+                No longer accepting applications
+              </p>
             )}
           </div>
           <Button

@@ -22,7 +22,9 @@ function JobStatusBadge({ status }: { status: JobStatus }) {
     <span
       className={cn(
         'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
-        status === 'active' ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300' : 'bg-muted text-muted-foreground',
+        status === 'active'
+          ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
+          : 'bg-muted text-muted-foreground',
       )}
     >
       {jobStatusLabels[status]}
@@ -50,7 +52,9 @@ export function AdminJobsPage() {
         <div className="grid gap-1">
           <PageTitle>Job Management</PageTitle>
           <h1 className="text-2xl font-semibold tracking-tight">Job management</h1>
-          <p className="text-sm text-muted-foreground">The jobs of the member job board, newest first. Closed jobs stay here with their applications.</p>
+          <p className="text-sm text-muted-foreground">
+            The jobs of the member job board, newest first. Closed jobs stay here with their applications.
+          </p>
         </div>
         <Button onClick={() => setForm({})}>
           <Plus aria-hidden="true" className="size-4" />
@@ -77,23 +81,31 @@ export function AdminJobsPage() {
       ) : null}
       {jobs.isError ? <p role="alert">{messageOf(jobs.error, 'Failed to load jobs')}</p> : null}
       {list && list.jobs.length === 0 ? (
-        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">{jobMessages.adminEmpty}</p>
+        <p className="rounded-xl border border-dashed border-border p-8 text-center text-muted-foreground">
+          {jobMessages.adminEmpty}
+        </p>
       ) : null}
       {list && list.jobs.length > 0 ? (
         <div className="grid gap-2">
           <p role="status" className="text-sm text-muted-foreground">
-            {list.total > list.jobs.length ? `Showing ${list.jobs.length} of ${list.total}` : list.total === 1 ? '1 job' : `${list.total} jobs`}
+            {list.total > list.jobs.length
+              ? `Showing ${list.jobs.length} of ${list.total}`
+              : list.total === 1
+                ? '1 job'
+                : `${list.total} jobs`}
           </p>
           <div className="overflow-x-auto rounded-xl border border-border bg-card">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Jobs</caption>
               <thead className="border-b border-border text-xs text-muted-foreground uppercase">
                 <tr>
-                  {['Logo', 'Title', 'Company', 'Location', 'Type', 'Salary', 'Status', 'Applications', 'Actions'].map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {column}
-                    </th>
-                  ))}
+                  {['Logo', 'Title', 'Company', 'Location', 'Type', 'Salary', 'Status', 'Applications', 'Actions'].map(
+                    (column) => (
+                      <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
+                        {column}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody>
@@ -118,16 +130,34 @@ export function AdminJobsPage() {
                     <td className="px-3 py-2 text-center tabular-nums">{job.applicationCount}</td>
                     <td className="px-3 py-2">
                       <div className="flex gap-0.5">
-                        <RowAction label={`Edit ${job.title}`} hint="Edit" icon={Pencil} onClick={() => setForm({ job })} />
+                        <RowAction
+                          label={`Edit ${job.title}`}
+                          hint="Edit"
+                          icon={Pencil}
+                          onClick={() => setForm({ job })}
+                        />
                         <RowAction
                           label={`${job.status === 'active' ? 'Close' : 'Reopen'} ${job.title}`}
                           hint={job.status === 'active' ? 'Close: hide from the board' : 'Reopen: show on the board'}
                           icon={Power}
                           disabled={setStatus.isPending && setStatus.variables?.jobId === job.id}
-                          onClick={() => setStatus.mutate({ jobId: job.id, status: job.status === 'active' ? 'closed' : 'active' })}
+                          onClick={() =>
+                            setStatus.mutate({ jobId: job.id, status: job.status === 'active' ? 'closed' : 'active' })
+                          }
                         />
-                        <RowAction label={`Applications for ${job.title}`} hint="Applications" icon={Users} onClick={() => setApplicationsOf(job)} />
-                        <RowAction label={`Delete ${job.title}`} hint="Delete" icon={Trash2} destructive onClick={() => setDeleting(job)} />
+                        <RowAction
+                          label={`Applications for ${job.title}`}
+                          hint="Applications"
+                          icon={Users}
+                          onClick={() => setApplicationsOf(job)}
+                        />
+                        <RowAction
+                          label={`Delete ${job.title}`}
+                          hint="Delete"
+                          icon={Trash2}
+                          destructive
+                          onClick={() => setDeleting(job)}
+                        />
                       </div>
                     </td>
                   </tr>
@@ -136,7 +166,12 @@ export function AdminJobsPage() {
             </table>
           </div>
           {jobs.hasNextPage ? (
-            <Button variant="outline" className="justify-self-center" disabled={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()}>
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={jobs.isFetchingNextPage}
+              onClick={() => void jobs.fetchNextPage()}
+            >
               {jobs.isFetchingNextPage ? 'Loading…' : 'Load more'}
             </Button>
           ) : null}
@@ -150,12 +185,27 @@ export function AdminJobsPage() {
   )
 }
 
-type RowActionProps = { label: string; hint: string; icon: LucideIcon; onClick: () => void; disabled?: boolean; destructive?: boolean }
+type RowActionProps = {
+  label: string
+  hint: string
+  icon: LucideIcon
+  onClick: () => void
+  disabled?: boolean
+  destructive?: boolean
+}
 
 /** An icon button of a table row: its name says which job, its tooltip what it does. */
 function RowAction({ label, hint, icon: Icon, onClick, disabled, destructive }: RowActionProps) {
   return (
-    <Button size="sm" variant="ghost" aria-label={label} title={hint} disabled={disabled} className={destructive ? 'text-destructive' : undefined} onClick={onClick}>
+    <Button
+      size="sm"
+      variant="ghost"
+      aria-label={label}
+      title={hint}
+      disabled={disabled}
+      className={destructive ? 'text-destructive' : undefined}
+      onClick={onClick}
+    >
       <Icon aria-hidden="true" className="size-4" />
     </Button>
   )
@@ -172,22 +222,38 @@ function DeleteJobDialog({ job, onClose }: { job: AdminJob | null; onClose: () =
         <DialogContent
           role="alertdialog"
           title="Delete job"
-          description={!hasApplications ? jobMessages.confirmDelete : job.status === 'active' ? jobMessages.deleteHasApplications : jobMessages.closedKeepsApplications}
+          description={
+            !hasApplications
+              ? jobMessages.confirmDelete
+              : job.status === 'active'
+                ? jobMessages.deleteHasApplications
+                : jobMessages.closedKeepsApplications
+          }
         >
           <p className="text-sm">
             <span className="font-medium">{job.title}</span> at {job.company}
-            {hasApplications ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}` : ''}.
+            {hasApplications
+              ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}`
+              : ''}
+            .
           </p>
           <div className="flex justify-end gap-2">
             <Button variant="outline" onClick={onClose}>
               Cancel
             </Button>
             {!hasApplications ? (
-              <Button variant="destructive" disabled={deleteJob.isPending} onClick={() => deleteJob.mutate(job.id, { onSettled: onClose })}>
+              <Button
+                variant="destructive"
+                disabled={deleteJob.isPending}
+                onClick={() => deleteJob.mutate(job.id, { onSettled: onClose })}
+              >
                 Delete
               </Button>
             ) : job.status === 'active' ? (
-              <Button disabled={setStatus.isPending} onClick={() => setStatus.mutate({ jobId: job.id, status: 'closed' }, { onSettled: onClose })}>
+              <Button
+                disabled={setStatus.isPending}
+                onClick={() => setStatus.mutate({ jobId: job.id, status: 'closed' }, { onSettled: onClose })}
+              >
                 Close job
               </Button>
             ) : null}

@@ -87,7 +87,9 @@ function JobView({ job }: { job: JobDetail }) {
               Apply Now
             </Button>
           ) : (
-            <p className="rounded-full border border-border bg-muted px-3 py-1 text-sm font-medium text-muted-foreground">No longer accepting applications</p>
+            <p className="rounded-full border border-border bg-muted px-3 py-1 text-sm font-medium text-muted-foreground">
+              No longer accepting applications
+            </p>
           )}
           {open || job.saved ? <SaveJobButton jobId={job.id} title={job.title} saved={job.saved} size="md" /> : null}
           {/* spec 001 §2: Upskill for Role leads to the course marketplace; until that area

@@ -2,7 +2,13 @@ import { useState } from 'react'
 import { useSearchParams, type SetURLSearchParams } from 'react-router'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
-import { jobMessages, jobTypes, postedWithinDays, postedWithinLabels, type JobCard as JobSummary } from '#shared/jobs/schemas.ts'
+import {
+  jobMessages,
+  jobTypes,
+  postedWithinDays,
+  postedWithinLabels,
+  type JobCard as JobSummary,
+} from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { TextField } from '#web/components/ui/field.tsx'
@@ -29,7 +35,8 @@ function setParamValues(setParams: SetURLSearchParams, values: Record<string, st
   )
 }
 
-const setParamValue = (setParams: SetURLSearchParams, name: string, value: string) => setParamValues(setParams, { [name]: value })
+const setParamValue = (setParams: SetURLSearchParams, name: string, value: string) =>
+  setParamValues(setParams, { [name]: value })
 
 /** spec 001 §2 /jobs: the private job board, its search and filters in the URL so a search can be shared. */
 export function JobsPage() {
@@ -66,60 +73,75 @@ export function JobsPage() {
       <header className="grid gap-2">
         <PageTitle>Job Board</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight">Private Job Board</h1>
-        <p className="text-muted-foreground">Curated roles for members, with a match score from the skills on your profile.</p>
+        <p className="text-muted-foreground">
+          Curated roles for members, with a match score from the skills on your profile.
+        </p>
       </header>
 
       <form
-          role="search"
-          aria-label="Search jobs"
-          className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
-          onSubmit={(event) => {
-            event.preventDefault()
-            // Enter searches at once rather than waiting for the pause
-            setParamValues(setParams, { q, location })
-          }}
-        >
-          <div className="flex items-end gap-2">
-            <div className="relative flex-1">
-              <TextField
-                label="Search jobs"
-                type="search"
-                placeholder="Title, company, skill or keyword"
-                value={q}
-                maxLength={200}
-                onChange={(event) => setQ(event.target.value)}
-                className="[&_input]:pl-9"
-              />
-              <Search aria-hidden="true" className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground" />
-            </div>
-            {/* a form of two text boxes submits on Enter only with a submit button */}
-            <Button type="submit">Search</Button>
-          </div>
-          <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
-            <SelectField
-              label="Job type"
-              placeholder="All types"
-              options={jobTypes}
-              value={filters.type ?? ''}
-              onChange={(event) => setParamValue(setParams, 'type', event.target.value)}
+        role="search"
+        aria-label="Search jobs"
+        className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm"
+        onSubmit={(event) => {
+          event.preventDefault()
+          // Enter searches at once rather than waiting for the pause
+          setParamValues(setParams, { q, location })
+        }}
+      >
+        <div className="flex items-end gap-2">
+          <div className="relative flex-1">
+            <TextField
+              label="Search jobs"
+              type="search"
+              placeholder="Title, company, skill or keyword"
+              value={q}
+              maxLength={200}
+              onChange={(event) => setQ(event.target.value)}
+              className="[&_input]:pl-9"
             />
-            <TextField label="Location" placeholder="City, state or country" value={location} maxLength={100} onChange={(event) => setLocation(event.target.value)} />
-            <SelectField
-              label="Posted within"
-              placeholder="Any time"
-              options={postedWithinDays.map((days) => ({ value: days, label: postedWithinLabels[days] }))}
-              value={filters.posted ?? ''}
-              onChange={(event) => setParamValue(setParams, 'posted', event.target.value)}
+            <Search
+              aria-hidden="true"
+              className="pointer-events-none absolute bottom-3 left-3 size-4 text-muted-foreground"
             />
-            <div className="flex h-10 items-center justify-between gap-3">
-              <Checkbox label="Remote only" checked={filters.remote === 'true'} onChange={(event) => setParamValue(setParams, 'remote', event.target.checked ? 'true' : '')} />
-              {filtered ? (
-                <Button variant="ghost" size="sm" onClick={clearFilters}>
-                  Clear filters
-                </Button>
-              ) : null}
-            </div>
           </div>
+          {/* a form of two text boxes submits on Enter only with a submit button */}
+          <Button type="submit">Search</Button>
+        </div>
+        <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4 lg:items-end">
+          <SelectField
+            label="Job type"
+            placeholder="All types"
+            options={jobTypes}
+            value={filters.type ?? ''}
+            onChange={(event) => setParamValue(setParams, 'type', event.target.value)}
+          />
+          <TextField
+            label="Location"
+            placeholder="City, state or country"
+            value={location}
+            maxLength={100}
+            onChange={(event) => setLocation(event.target.value)}
+          />
+          <SelectField
+            label="Posted within"
+            placeholder="Any time"
+            options={postedWithinDays.map((days) => ({ value: days, label: postedWithinLabels[days] }))}
+            value={filters.posted ?? ''}
+            onChange={(event) => setParamValue(setParams, 'posted', event.target.value)}
+          />
+          <div className="flex h-10 items-center justify-between gap-3">
+            <Checkbox
+              label="Remote only"
+              checked={filters.remote === 'true'}
+              onChange={(event) => setParamValue(setParams, 'remote', event.target.checked ? 'true' : '')}
+            />
+            {filtered ? (
+              <Button variant="ghost" size="sm" onClick={clearFilters}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        </div>
       </form>
 
       <section aria-label="Jobs" aria-busy={search.isFetching && !isFetchingNextPage} className="grid gap-4">
@@ -135,7 +157,11 @@ export function JobsPage() {
         ) : (
           <>
             <p role="status" className="text-sm text-muted-foreground">
-              {updating ? 'Searching...' : truncated ? 'Showing the 200 most recent matches, best first. Add words or filters to narrow your search.' : null}
+              {updating
+                ? 'Searching...'
+                : truncated
+                  ? 'Showing the 200 most recent matches, best first. Add words or filters to narrow your search.'
+                  : null}
             </p>
             {jobs.length === 0 ? (
               <p data-testid="jobs-empty" className="py-8 text-center text-muted-foreground">
@@ -151,7 +177,12 @@ export function JobsPage() {
               </ul>
             )}
             {hasNextPage ? (
-              <Button variant="outline" className="justify-self-center" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+              <Button
+                variant="outline"
+                className="justify-self-center"
+                disabled={isFetchingNextPage}
+                onClick={() => void fetchNextPage()}
+              >
                 {isFetchingNextPage ? 'Loading...' : 'Load more'}
               </Button>
             ) : null}

@@ -46,7 +46,9 @@ export function FeatureGrid() {
               )}
             </h3>
             <p className="text-sm text-muted-foreground">{text}</p>
-            {to ? null : <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Coming soon</p>}
+            {to ? null : (
+              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Coming soon</p>
+            )}
           </li>
         ))}
       </ul>

@@ -26,7 +26,10 @@ export function Hero({ children }: { children: ReactNode }) {
   }, [])
 
   return (
-    <section aria-labelledby="hero-heading" className="relative isolate flex min-h-[36rem] items-center overflow-hidden bg-[#0b1020] text-white">
+    <section
+      aria-labelledby="hero-heading"
+      className="relative isolate flex min-h-[36rem] items-center overflow-hidden bg-[#0b1020] text-white"
+    >
       <video
         ref={video}
         aria-hidden="true"
@@ -41,7 +44,10 @@ export function Hero({ children }: { children: ReactNode }) {
         <source src="/media/hero.webm" type="video/webm" />
         <source src="/media/hero.mp4" type="video/mp4" />
       </video>
-      <div aria-hidden="true" className="absolute inset-0 -z-10 bg-gradient-to-b from-black/30 via-black/40 to-black/70" />
+      <div
+        aria-hidden="true"
+        className="absolute inset-0 -z-10 bg-gradient-to-b from-black/30 via-black/40 to-black/70"
+      />
       {children}
     </section>
   )

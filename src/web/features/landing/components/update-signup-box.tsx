@@ -1,7 +1,9 @@
 import { lazy } from 'react'
 import { NearViewport } from '#web/components/near-viewport.tsx'
 
-const UpdateSignupForm = lazy(() => import('#web/features/landing/components/update-signup-form.tsx').then((m) => ({ default: m.UpdateSignupForm })))
+const UpdateSignupForm = lazy(() =>
+  import('#web/features/landing/components/update-signup-form.tsx').then((m) => ({ default: m.UpdateSignupForm })),
+)
 
 /** spec 000 §1, §5: the sign-up box for update notifications. */
 export function UpdateSignupBox() {
@@ -12,7 +14,9 @@ export function UpdateSignupBox() {
           <h2 id="updates-heading" className="text-2xl font-semibold tracking-tight sm:text-3xl">
             Get Prestige Labs updates
           </h2>
-          <p className="text-muted-foreground">New features, events and job-market news, a few times a month. No spam.</p>
+          <p className="text-muted-foreground">
+            New features, events and job-market news, a few times a month. No spam.
+          </p>
         </div>
         {/* below the fold: the form's code loads as the visitor scrolls towards it; the box keeps its height meanwhile */}
         <NearViewport className="min-h-72 sm:min-h-32">

@@ -21,7 +21,9 @@ export function UpdateSignupForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const data = new FormData(event.currentTarget)
-    const values = Object.fromEntries(fields.map(({ name }) => [name, String(data.get(name) ?? '').trim()])) as UpdateSignupValues
+    const values = Object.fromEntries(
+      fields.map(({ name }) => [name, String(data.get(name) ?? '').trim()]),
+    ) as UpdateSignupValues
     if (fields.some(({ name }) => !values[name])) return setError(updateSignupMessages.missingFields)
     setError(undefined)
     signup.mutate(values, {
@@ -32,7 +34,9 @@ export function UpdateSignupForm() {
 
   return thanked ? (
     <p role="status" className="flex items-center justify-center gap-2 text-lg font-medium">
-      <span aria-hidden="true" className="text-accent">✓</span>
+      <span aria-hidden="true" className="text-accent">
+        ✓
+      </span>
       {updateSignupMessages.thanks}
     </p>
   ) : (
@@ -61,7 +65,11 @@ export function UpdateSignupForm() {
           {error}
         </p>
       ) : null}
-      <button type="submit" disabled={signup.isPending} className={buttonClasses('primary', 'lg', 'justify-self-center')}>
+      <button
+        type="submit"
+        disabled={signup.isPending}
+        className={buttonClasses('primary', 'lg', 'justify-self-center')}
+      >
         {signup.isPending ? 'Signing up...' : 'Sign up for updates'}
       </button>
     </form>

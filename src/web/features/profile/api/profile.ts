@@ -10,10 +10,16 @@ export const profileKeys = {
 }
 
 export const profileQuery = () =>
-  queryOptions({ queryKey: profileKeys.me, queryFn: ({ signal }) => apiFetch<ProfileView>('/api/profile/me', { signal }) })
+  queryOptions({
+    queryKey: profileKeys.me,
+    queryFn: ({ signal }) => apiFetch<ProfileView>('/api/profile/me', { signal }),
+  })
 
 export const skillsQuery = () =>
-  queryOptions({ queryKey: profileKeys.skills, queryFn: ({ signal }) => apiFetch<{ skills: SkillView[] }>('/api/profile/me/skills', { signal }) })
+  queryOptions({
+    queryKey: profileKeys.skills,
+    queryFn: ({ signal }) => apiFetch<{ skills: SkillView[] }>('/api/profile/me/skills', { signal }),
+  })
 
 /**
  * The profile the server answered is shown at once; everything else that shows the
@@ -30,7 +36,10 @@ function useProfileChanged() {
 
 export function useUpdateProfile() {
   const onSuccess = useProfileChanged()
-  return useMutation({ mutationFn: (input: ProfileInput) => apiFetch<ProfileView>('/api/profile/me', { method: 'PUT', json: input }), onSuccess })
+  return useMutation({
+    mutationFn: (input: ProfileInput) => apiFetch<ProfileView>('/api/profile/me', { method: 'PUT', json: input }),
+    onSuccess,
+  })
 }
 
 export function useUploadAvatar() {
@@ -47,7 +56,10 @@ export function useUploadAvatar() {
 
 export function useRemoveAvatar() {
   const onSuccess = useProfileChanged()
-  return useMutation({ mutationFn: () => apiFetch<ProfileView>('/api/profile/me/avatar', { method: 'DELETE' }), onSuccess })
+  return useMutation({
+    mutationFn: () => apiFetch<ProfileView>('/api/profile/me/avatar', { method: 'DELETE' }),
+    onSuccess,
+  })
 }
 
 type SkillsAnswer = { skills: SkillView[]; message: string }
@@ -65,7 +77,11 @@ function useSkillsChanged() {
 
 export function useSaveSkills() {
   const onSuccess = useSkillsChanged()
-  return useMutation({ mutationFn: (input: SkillsInput) => apiFetch<SkillsAnswer>('/api/profile/me/skills', { method: 'PUT', json: input }), onSuccess })
+  return useMutation({
+    mutationFn: (input: SkillsInput) =>
+      apiFetch<SkillsAnswer>('/api/profile/me/skills', { method: 'PUT', json: input }),
+    onSuccess,
+  })
 }
 
 export function useUpdateSkill() {
@@ -80,7 +96,8 @@ export function useUpdateSkill() {
 export function useDeleteSkill() {
   const onSuccess = useSkillsChanged()
   return useMutation({
-    mutationFn: (name: string) => apiFetch<SkillsAnswer>(`/api/profile/me/skills/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+    mutationFn: (name: string) =>
+      apiFetch<SkillsAnswer>(`/api/profile/me/skills/${encodeURIComponent(name)}`, { method: 'DELETE' }),
     onSuccess,
   })
 }

@@ -13,7 +13,11 @@ export function ProfileHeader() {
     <Card>
       <CardContent className="flex flex-col gap-5 p-6 sm:flex-row sm:items-center">
         {profile.avatarUrl ? (
-          <img src={profile.avatarUrl} alt={`Profile picture of ${profile.name}`} className="size-24 shrink-0 rounded-full object-cover" />
+          <img
+            src={profile.avatarUrl}
+            alt={`Profile picture of ${profile.name}`}
+            className="size-24 shrink-0 rounded-full object-cover"
+          />
         ) : (
           <Avatar name={profile.name} size="lg" className="size-24 text-3xl" />
         )}
@@ -36,7 +40,12 @@ export function ProfileHeader() {
               <li className="flex items-center gap-1.5">
                 <Globe aria-hidden="true" className="size-4" />
                 {/* the server only keeps http(s) addresses, so this link cannot run script */}
-                <a href={profile.website} target="_blank" rel="noopener noreferrer nofollow" className="underline-offset-4 hover:underline">
+                <a
+                  href={profile.website}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  className="underline-offset-4 hover:underline"
+                >
                   {profile.website.replace(/^https?:\/\//, '')}
                 </a>
               </li>

@@ -64,7 +64,11 @@ function AvatarUpload({ profile }: { profile: ProfileView }) {
       onSuccess: () => toast.success(profileMessages.avatarUpdated),
       onError: (failure) => {
         // under the picture only, like every form's failure (lib/form-errors.ts)
-        setError(failure instanceof ApiError && failure.status === 400 ? failure.message : messageOf(failure, profileMessages.avatarUploadFailed))
+        setError(
+          failure instanceof ApiError && failure.status === 400
+            ? failure.message
+            : messageOf(failure, profileMessages.avatarUploadFailed),
+        )
       },
       onSettled: reset,
     })
@@ -84,7 +88,14 @@ function AvatarUpload({ profile }: { profile: ProfileView }) {
       )}
       <div className="grid gap-2">
         <div className="flex flex-wrap gap-2">
-          <label htmlFor={inputId} className={cn(buttonClasses('outline', 'sm'), 'cursor-pointer', upload.isPending && 'pointer-events-none opacity-60')}>
+          <label
+            htmlFor={inputId}
+            className={cn(
+              buttonClasses('outline', 'sm'),
+              'cursor-pointer',
+              upload.isPending && 'pointer-events-none opacity-60',
+            )}
+          >
             {profile.avatarUrl ? 'Change picture' : 'Upload picture'}
           </label>
           <input
@@ -182,27 +193,117 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
       form.reset(formValuesOf(saved) as ProfileFormValues)
       toast.success(profileMessages.profileUpdated)
     } catch (error) {
-      setFailure(formFailure(form, error, { fallback: profileMessages.profileUpdateFailed, signedOut: profileMessages.signedOut }))
+      setFailure(
+        formFailure(form, error, {
+          fallback: profileMessages.profileUpdateFailed,
+          signedOut: profileMessages.signedOut,
+        }),
+      )
     }
   })
 
   return (
     <form noValidate onSubmit={submit} aria-label="Profile" className="grid gap-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="First name" autoComplete="given-name" maxLength={profileLimits.name} error={errors.firstName?.message} {...form.register('firstName')} />
-        <TextField label="Last name" autoComplete="family-name" maxLength={profileLimits.name} error={errors.lastName?.message} {...form.register('lastName')} />
-        <TextField label="Date of birth" type="date" max={today()} autoComplete="bday" error={errors.dateOfBirth?.message} {...form.register('dateOfBirth')} />
-        <SelectField label="Gender" placeholder="Prefer not to say" options={genders} error={errors.gender?.message} {...form.register('gender')} />
-        <TextField label="Phone number" type="tel" autoComplete="tel" error={errors.phoneNumber?.message} {...form.register('phoneNumber')} />
-        <SelectField label="Country" placeholder="Choose a country" options={countries} error={errors.country?.message} {...form.register('country')} />
-        <TextField label="Location" autoComplete="address-level2" maxLength={profileLimits.location} error={errors.location?.message} {...form.register('location')} />
-        <TextField label="Company" autoComplete="organization" maxLength={profileLimits.company} error={errors.company?.message} {...form.register('company')} />
-        <TextField label="Position" autoComplete="organization-title" maxLength={profileLimits.position} error={errors.position?.message} {...form.register('position')} />
-        <SelectField label="Experience level" placeholder="Choose your experience level" options={experienceLevels} error={errors.experienceLevel?.message} {...form.register('experienceLevel')} />
-        <SelectField label="Expertise level" placeholder="Choose your expertise level" options={expertiseLevels} error={errors.expertiseLevel?.message} {...form.register('expertiseLevel')} />
-        <TextField label="Career level" maxLength={profileLimits.careerLevel} error={errors.careerLevel?.message} {...form.register('careerLevel')} />
-        <TextField label="LinkedIn URL" type="url" placeholder="https://www.linkedin.com/in/you" error={errors.linkedinUrl?.message} {...form.register('linkedinUrl')} />
-        <TextField label="Website" type="url" autoComplete="url" placeholder="https://" error={errors.website?.message} {...form.register('website')} />
+        <TextField
+          label="First name"
+          autoComplete="given-name"
+          maxLength={profileLimits.name}
+          error={errors.firstName?.message}
+          {...form.register('firstName')}
+        />
+        <TextField
+          label="Last name"
+          autoComplete="family-name"
+          maxLength={profileLimits.name}
+          error={errors.lastName?.message}
+          {...form.register('lastName')}
+        />
+        <TextField
+          label="Date of birth"
+          type="date"
+          max={today()}
+          autoComplete="bday"
+          error={errors.dateOfBirth?.message}
+          {...form.register('dateOfBirth')}
+        />
+        <SelectField
+          label="Gender"
+          placeholder="Prefer not to say"
+          options={genders}
+          error={errors.gender?.message}
+          {...form.register('gender')}
+        />
+        <TextField
+          label="Phone number"
+          type="tel"
+          autoComplete="tel"
+          error={errors.phoneNumber?.message}
+          {...form.register('phoneNumber')}
+        />
+        <SelectField
+          label="Country"
+          placeholder="Choose a country"
+          options={countries}
+          error={errors.country?.message}
+          {...form.register('country')}
+        />
+        <TextField
+          label="Location"
+          autoComplete="address-level2"
+          maxLength={profileLimits.location}
+          error={errors.location?.message}
+          {...form.register('location')}
+        />
+        <TextField
+          label="Company"
+          autoComplete="organization"
+          maxLength={profileLimits.company}
+          error={errors.company?.message}
+          {...form.register('company')}
+        />
+        <TextField
+          label="Position"
+          autoComplete="organization-title"
+          maxLength={profileLimits.position}
+          error={errors.position?.message}
+          {...form.register('position')}
+        />
+        <SelectField
+          label="Experience level"
+          placeholder="Choose your experience level"
+          options={experienceLevels}
+          error={errors.experienceLevel?.message}
+          {...form.register('experienceLevel')}
+        />
+        <SelectField
+          label="Expertise level"
+          placeholder="Choose your expertise level"
+          options={expertiseLevels}
+          error={errors.expertiseLevel?.message}
+          {...form.register('expertiseLevel')}
+        />
+        <TextField
+          label="Career level"
+          maxLength={profileLimits.careerLevel}
+          error={errors.careerLevel?.message}
+          {...form.register('careerLevel')}
+        />
+        <TextField
+          label="LinkedIn URL"
+          type="url"
+          placeholder="https://www.linkedin.com/in/you"
+          error={errors.linkedinUrl?.message}
+          {...form.register('linkedinUrl')}
+        />
+        <TextField
+          label="Website"
+          type="url"
+          autoComplete="url"
+          placeholder="https://"
+          error={errors.website?.message}
+          {...form.register('website')}
+        />
       </div>
       <Controller
         control={form.control}
@@ -228,7 +329,10 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
             <Checkbox key={industry} label={industry} value={industry} {...form.register('industries')} />
           ))}
         </div>
-        <FieldError>{errors.industries?.message ?? (errors.industries as unknown as { message?: string }[] | undefined)?.find?.((e) => e?.message)?.message}</FieldError>
+        <FieldError>
+          {errors.industries?.message ??
+            (errors.industries as unknown as { message?: string }[] | undefined)?.find?.((e) => e?.message)?.message}
+        </FieldError>
       </fieldset>
       <FieldError>{failure}</FieldError>
       <div>
@@ -254,7 +358,11 @@ export function ProfileSettingsSection() {
         </CardHeader>
         <CardContent className="grid gap-6">
           {isPending ? <p className="text-sm text-muted-foreground">Loading your profile…</p> : null}
-          {isError ? <p role="alert" className="text-sm text-destructive">{messageOf(error)}</p> : null}
+          {isError ? (
+            <p role="alert" className="text-sm text-destructive">
+              {messageOf(error)}
+            </p>
+          ) : null}
           {profile ? (
             <>
               <AvatarUpload profile={profile} />

@@ -23,7 +23,17 @@ import { cn } from '#web/lib/cn.ts'
 
 const categories = Object.keys(skillCategories) as SkillCategory[]
 
-function LevelSelect({ label, value, onChange, disabled }: { label: string; value: ProficiencyLevel; onChange: (level: ProficiencyLevel) => void; disabled?: boolean }) {
+function LevelSelect({
+  label,
+  value,
+  onChange,
+  disabled,
+}: {
+  label: string
+  value: ProficiencyLevel
+  onChange: (level: ProficiencyLevel) => void
+  disabled?: boolean
+}) {
   return (
     <select
       aria-label={label}
@@ -78,7 +88,10 @@ function SkillRow({ skill }: { skill: SkillView }) {
             onChange={(level) =>
               update.mutate(
                 { name: skill.name, level },
-                { onSuccess: ({ message }) => toast.success(message), onError: (error) => toast.error(failureMessage(error, skillMessages.skillsFailed)) },
+                {
+                  onSuccess: ({ message }) => toast.success(message),
+                  onError: (error) => toast.error(failureMessage(error, skillMessages.skillsFailed)),
+                },
               )
             }
           />
@@ -157,7 +170,11 @@ function SkillPicker({ owned }: { owned: Set<string> }) {
                   onChange={(event) => toggle(name, event.target.checked)}
                 />
                 {picked[name] ? (
-                  <LevelSelect label={`Level for new skill ${name}`} value={picked[name]} onChange={(level) => setPicked((current) => ({ ...current, [name]: level }))} />
+                  <LevelSelect
+                    label={`Level for new skill ${name}`}
+                    value={picked[name]}
+                    onChange={(level) => setPicked((current) => ({ ...current, [name]: level }))}
+                  />
                 ) : null}
               </div>
             ))}

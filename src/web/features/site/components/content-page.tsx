@@ -20,7 +20,9 @@ type ContentPageProps = {
 function formatDate(iso: string): string {
   const [year, month, day] = iso.split('-').map(Number)
   const date = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1))
-  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(date)
+  return new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    date,
+  )
 }
 
 // Typography for the article body: pages write plain semantic HTML (h2, h3, p, ul, a…)
@@ -59,7 +61,10 @@ export function ContentPage({ title, lead, eyebrow, updated, footer, className, 
 export function ContentCallout({ title, children }: { title: string; children: ReactNode }) {
   const headingId = useId()
   return (
-    <section aria-labelledby={headingId} className="grid gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm">
+    <section
+      aria-labelledby={headingId}
+      className="grid gap-4 rounded-xl border border-border bg-card p-6 text-card-foreground shadow-sm"
+    >
       <h2 id={headingId} className="text-xl font-semibold tracking-tight">
         {title}
       </h2>

@@ -63,7 +63,8 @@ const features: Feature[] = [
   {
     icon: Building2,
     title: 'Student internships',
-    description: 'On the Business plan, small businesses and founders request rotating student interns, and students gain real work experience.',
+    description:
+      'On the Business plan, small businesses and founders request rotating student interns, and students gain real work experience.',
   },
 ]
 
@@ -106,7 +107,8 @@ export function AboutPage() {
       footer={
         <ContentCallout title="Start your membership">
           <p className="text-muted-foreground">
-            Create your account in a minute with your e-mail address or Google, then choose the plan that fits you. You can cancel at any time.
+            Create your account in a minute with your e-mail address or Google, then choose the plan that fits you. You
+            can cancel at any time.
           </p>
           <div className="flex flex-wrap gap-3">
             <Link to="/create-account" className={buttonClasses('primary', 'md')}>
@@ -125,19 +127,23 @@ export function AboutPage() {
       <PageTitle>About</PageTitle>
       <h2>What Prestige Labs is</h2>
       <p>
-        Careers rarely move forward alone. Prestige Labs brings together the things that help: people who have been where you want to go,
-        a private job board for members, skills you can learn at your own pace and coaches who give honest, personal
-        feedback. Instead of a dozen separate tools, it is one membership built around your next step.
+        Careers rarely move forward alone. Prestige Labs brings together the things that help: people who have been
+        where you want to go, a private job board for members, skills you can learn at your own pace and coaches who
+        give honest, personal feedback. Instead of a dozen separate tools, it is one membership built around your next
+        step.
       </p>
       <p>
-        We keep adding to the lab, and some areas open to members step by step. Your membership covers each area of your plan as it becomes
-        available.
+        We keep adding to the lab, and some areas open to members step by step. Your membership covers each area of your
+        plan as it becomes available.
       </p>
 
       <h2>Who it is for</h2>
       <ul className="list-none! gap-4 pl-0! sm:grid-cols-3" aria-label="Who Prestige Labs is for">
         {audiences.map((audience) => (
-          <li key={audience.title} className="grid content-start gap-2 rounded-xl border border-border bg-card p-5 pl-5! text-card-foreground">
+          <li
+            key={audience.title}
+            className="grid content-start gap-2 rounded-xl border border-border bg-card p-5 pl-5! text-card-foreground"
+          >
             <h3 className="mt-0!">{audience.title}</h3>
             <p className="text-sm text-muted-foreground">{audience.text}</p>
           </li>
@@ -158,10 +164,15 @@ export function AboutPage() {
       </ul>
 
       <h2>Plans</h2>
-      <p>Both plans are billed monthly through Stripe and can be cancelled at any time from Settings &gt; Subscription.</p>
+      <p>
+        Both plans are billed monthly through Stripe and can be cancelled at any time from Settings &gt; Subscription.
+      </p>
       <ul className="list-none! gap-4 pl-0! sm:grid-cols-2" aria-label="Plans">
         {plans.map((plan) => (
-          <li key={plan.name} className="grid content-start gap-2 rounded-xl border border-border bg-card p-5 pl-5! text-card-foreground">
+          <li
+            key={plan.name}
+            className="grid content-start gap-2 rounded-xl border border-border bg-card p-5 pl-5! text-card-foreground"
+          >
             <h3 className="mt-0!">{plan.name}</h3>
             <p>
               <span className="text-2xl font-semibold">{plan.price}</span>
@@ -172,8 +183,8 @@ export function AboutPage() {
         ))}
       </ul>
       <p>
-        A limited-time promotion can make your first month free. After cancelling, your access lasts until the end of the period you have paid
-        for. See every detail on the <Link to="/subscription">plans page</Link>.
+        A limited-time promotion can make your first month free. After cancelling, your access lasts until the end of
+        the period you have paid for. See every detail on the <Link to="/subscription">plans page</Link>.
       </p>
 
       <h2>Built with your trust in mind</h2>
@@ -192,8 +203,9 @@ export function AboutPage() {
       </ul>
       <p>
         Read our <Link to="/privacy">Privacy Policy</Link> and <Link to="/terms">Terms of Service</Link>, browse the{' '}
-        <Link to="/faqs">frequently asked questions</Link>, or learn how to <Link to="/partners">partner with Prestige Labs</Link>. Questions?
-        E-mail <a href="mailto:support@prestigelabs.example">support@prestigelabs.example</a>.
+        <Link to="/faqs">frequently asked questions</Link>, or learn how to{' '}
+        <Link to="/partners">partner with Prestige Labs</Link>. Questions? E-mail{' '}
+        <a href="mailto:support@prestigelabs.example">support@prestigelabs.example</a>.
       </p>
     </ContentPage>
   )

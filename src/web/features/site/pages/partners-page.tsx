@@ -28,7 +28,8 @@ const partnerKinds: PartnerKind[] = [
   {
     icon: Briefcase,
     title: 'Employers',
-    intro: 'Reach motivated corporate professionals and students through a private job board, not a crowded public one.',
+    intro:
+      'Reach motivated corporate professionals and students through a private job board, not a crowded public one.',
     points: [
       'Post openings on the members-only job board.',
       'Skill matching shows your roles to members whose skills fit them.',
@@ -70,11 +71,14 @@ export function PartnersPage() {
         <ContentCallout title="Become a partner">
           <p className="text-muted-foreground">
             Tell us who you are, which kind of partnership interests you and what you would like to achieve, at{' '}
-            <span className="font-medium break-all text-foreground">{partnersEmail}</span>. We will reply to talk through how we can work
-            together.
+            <span className="font-medium break-all text-foreground">{partnersEmail}</span>. We will reply to talk
+            through how we can work together.
           </p>
           <div className="flex flex-wrap gap-3">
-            <a href={`mailto:${partnersEmail}?subject=Partnership%20with%20Prestige%20Labs`} className={buttonClasses('primary', 'md')}>
+            <a
+              href={`mailto:${partnersEmail}?subject=Partnership%20with%20Prestige%20Labs`}
+              className={buttonClasses('primary', 'md')}
+            >
               E-mail the partnerships team
             </a>
             <Link to="/subscription" className={buttonClasses('outline', 'md')}>
@@ -86,8 +90,9 @@ export function PartnersPage() {
     >
       <PageTitle>Partners</PageTitle>
       <p>
-        Our members are building their careers: professionals who want to grow, change direction or stay ahead of layoffs, and students
-        preparing for their first roles. Partners bring the opportunities, knowledge and experience that make the membership worth having.
+        Our members are building their careers: professionals who want to grow, change direction or stay ahead of
+        layoffs, and students preparing for their first roles. Partners bring the opportunities, knowledge and
+        experience that make the membership worth having.
       </p>
 
       <h2>Who we partner with</h2>
@@ -111,19 +116,24 @@ export function PartnersPage() {
       <h2>How to become a partner</h2>
       <ol>
         <li>
-          E-mail <a href={`mailto:${partnersEmail}`}>{partnersEmail}</a> with a short introduction to your organization and what you have in
-          mind.
+          E-mail <a href={`mailto:${partnersEmail}`}>{partnersEmail}</a> with a short introduction to your organization
+          and what you have in mind.
         </li>
         <li>We get in touch to understand your goals and agree on the form the partnership takes.</li>
-        <li>We set up what you need, such as job posts, intern requests or coaching, and introduce you to our members.</li>
+        <li>
+          We set up what you need, such as job posts, intern requests or coaching, and introduce you to our members.
+        </li>
       </ol>
 
       <h2>What we ask of partners</h2>
       <ul>
         <li>Accurate job listings and honest descriptions of internships and courses.</li>
-        <li>Respect for members and for our community rules, as set out in the <Link to="/terms">Terms of Service</Link>.</li>
         <li>
-          Careful handling of any member information you receive, in line with our <Link to="/privacy">Privacy Policy</Link>.
+          Respect for members and for our community rules, as set out in the <Link to="/terms">Terms of Service</Link>.
+        </li>
+        <li>
+          Careful handling of any member information you receive, in line with our{' '}
+          <Link to="/privacy">Privacy Policy</Link>.
         </li>
       </ul>
       <p>
