@@ -1,13 +1,33 @@
 import type { LiveTopic } from '#shared/access.ts'
+import type { CommunityEvent } from '#shared/community/schemas.ts'
+import type { JobsChangedEvent } from '#shared/jobs/schemas.ts'
 
 // What travels on the live-update stream (GET /api/live, Server-Sent Events). Each
 // message's SSE id is its `id`, so a reconnecting browser resumes after it.
 
-export type LiveMessage<Type extends string = string, Data = unknown> = {
-  id: number
-  topic: LiveTopic
-  type: Type
-  data: Data
+/**
+ * The events each topic carries (topics and who hears them: liveTopicAccess).
+ * The server's publish and the browser's useLiveTopic are typed by this map, so
+ * an event is declared once and neither side casts it.
+ */
+type EventsByTopic = {
+  community: CommunityEvent
+  jobs: JobsChangedEvent
+}
+
+/** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */
+export type LiveEvent<Topic extends LiveTopic> = EventsByTopic[Topic]
+
+type AnyLiveMessage = { [T in LiveTopic]: { id: number; topic: T } & LiveEvent<T> }[LiveTopic]
+
+/** A message of the stream (of one topic when given), discriminated by `topic`, then `type`. */
+export type LiveMessage<Topic extends LiveTopic = LiveTopic> = Extract<AnyLiveMessage, { topic: Topic }>
+
+export function isLiveMessageOf<Topic extends LiveTopic>(
+  message: LiveMessage,
+  topic: Topic,
+): message is LiveMessage<Topic> {
+  return message.topic === topic
 }
 
 /**

@@ -3,7 +3,7 @@ import type { Database, Db } from '#server/db/client.ts'
 import { liveEvents } from '#server/db/schema/platform.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import type { LiveTopic } from '#shared/access.ts'
-import { liveReplayMaxEvents, liveReplayWindowMinutes, type LiveMessage } from '#shared/live.ts'
+import { liveReplayMaxEvents, liveReplayWindowMinutes, type LiveEvent, type LiveMessage } from '#shared/live.ts'
 
 // Live updates (ARCHITECTURE.md): a change writes an outbox row in its own
 // transaction and NOTIFYs the row's id; every instance LISTENs, reads the rows once
@@ -21,7 +21,7 @@ export type LiveListener = {
 
 export type Realtime = {
   /** Records `message` in `tx` (the change's own transaction); streams get it once that commits. */
-  publish(tx: Db, topic: LiveTopic, type: string, data: unknown): Promise<void>
+  publish<Topic extends LiveTopic>(tx: Db, topic: Topic, event: LiveEvent<Topic>): Promise<void>
   /** Every message any instance publishes from now on; returns the unsubscribe. */
   subscribe(listener: LiveListener): () => void
   /** The newest event id, where a new stream starts. */
@@ -32,7 +32,8 @@ export type Realtime = {
 }
 
 function toMessage(row: typeof liveEvents.$inferSelect): LiveMessage {
-  return { id: row.id, topic: row.topic as LiveTopic, type: row.type, data: row.data }
+  // the row was written by publish, from a typed event
+  return { id: row.id, topic: row.topic, type: row.type, data: row.data } as LiveMessage
 }
 
 export async function createRealtime(database: Database, logger: Logger): Promise<Realtime> {
@@ -98,7 +99,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   pruneTimer.unref()
 
   return {
-    async publish(tx, topic, type, data) {
+    async publish(tx, topic, { type, data }) {
       const [row] = await tx.insert(liveEvents).values({ topic, type, data }).returning({ id: liveEvents.id })
       await tx.execute(sql`select pg_notify(${channel}, ${String(row!.id)})`)
     },

@@ -1,3 +1,5 @@
+import type { Hono } from 'hono'
+import { hc, type ClientResponse } from 'hono/client'
 import { genericMessages, isErrorBody, type ErrorCode } from '#shared/errors.ts'
 
 export type ApiErrorCode = ErrorCode | 'NETWORK'
@@ -52,36 +54,43 @@ function fallbackMessage(status: number, body: unknown): string {
   return genericMessages.internal
 }
 
-export type ApiRequest = {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-  json?: unknown
-  /** A multipart body (file uploads); the browser sets its content type. */
-  form?: FormData
-  signal?: AbortSignal
-}
-
-/** JSON request to our own API with the session cookie; throws ApiError on any refusal or network failure. */
-export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promise<T> {
-  const { json, form, signal } = request
-  const method = request.method ?? (json === undefined && form === undefined ? 'GET' : 'POST')
-  let response: Response
+/** Fetch with the session cookie; a lost connection becomes ApiError('NETWORK'), an abort stays an abort. */
+const sameOriginFetch: typeof fetch = async (input, init) => {
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers:
-        json === undefined
-          ? { Accept: 'application/json' }
-          : { Accept: 'application/json', 'Content-Type': 'application/json' },
-      body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
-      signal,
-    })
+    return await fetch(input, { ...init, credentials: 'same-origin' })
   } catch (error) {
-    if (signal?.aborted) throw error
+    if (init?.signal?.aborted) throw error
     throw new ApiError({ status: 0, code: 'NETWORK', message: genericMessages.connection })
   }
+}
 
-  if (response.status === 204) return undefined as T
+/**
+ * One area's typed client over its own route group (docs/decisions/018): paths,
+ * params, query, JSON bodies and answers are checked against the server's routes,
+ * e.g. `apiClient<typeof communityRoutes>('/api/community')`. One client per area,
+ * not one over the whole app, keeps type-checking fast.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hc's own constraint on a route group
+export function apiClient<Routes extends Hono<any, any, any>>(base: string) {
+  return hc<Routes>(base, { fetch: sameOriginFetch, headers: { Accept: 'application/json' } })
+}
+
+/** What an answer carries: its JSON, or undefined for a body-less 204 (refusals are thrown, never declared). */
+type AnswerOf<R> = R extends ClientResponse<infer Body, number, infer Format> ? (Format extends 'json' ? Body : undefined) : never
+
+/**
+ * The body of an API answer, or the ApiError it carries (ARCHITECTURE.md rule 4):
+ * `await answer(communityApi.posts.$get({ query }, { init: { signal } }))`.
+ */
+export async function answer<R extends ClientResponse<unknown, number, string>>(
+  request: Promise<R> | R,
+): Promise<AnswerOf<R>> {
+  const response = (await request) as unknown as Response
+  return (await bodyOf(response)) as AnswerOf<R>
+}
+
+async function bodyOf(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined
   const text = await response.text()
   let body: unknown
   try {
@@ -101,7 +110,23 @@ export async function apiFetch<T>(path: string, request: ApiRequest = {}): Promi
       message: fallbackMessage(response.status, body),
     })
   }
-  return body as T
+  return body
+}
+
+/** TEMPORARY while areas move to apiClient. */
+export async function apiFetch<T>(
+  path: string,
+  request: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
+): Promise<T> {
+  const { json, form, signal } = request
+  const method = request.method ?? (json === undefined && form === undefined ? 'GET' : 'POST')
+  const response = await sameOriginFetch(path, {
+    method,
+    headers: json === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
+    signal,
+  })
+  return (await bodyOf(response)) as T
 }
 
 /**

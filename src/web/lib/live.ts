@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import type { LiveTopic } from '#shared/access.ts'
-import { liveStreamPath, type LiveControl, type LiveMessage } from '#shared/live.ts'
+import { isLiveMessageOf, liveStreamPath, type LiveControl, type LiveMessage } from '#shared/live.ts'
 
 // The browser's one live-update stream (Server-Sent Events, docs/decisions/007).
 // It opens when the first page that shows live data subscribes and closes a while
@@ -49,9 +49,9 @@ function releaseLater() {
 }
 
 /** Calls `onMessage` for every live message of `topic` while the component is mounted. */
-export function useLiveTopic<Message extends LiveMessage>(
-  topic: LiveTopic,
-  onMessage: (message: Message) => void,
+export function useLiveTopic<Topic extends LiveTopic>(
+  topic: Topic,
+  onMessage: (message: LiveMessage<Topic>) => void,
   onReset: () => void,
 ) {
   const handlers = useRef({ onMessage, onReset })
@@ -61,7 +61,9 @@ export function useLiveTopic<Message extends LiveMessage>(
   useEffect(() => {
     const subscriber: Subscriber = {
       topic,
-      onMessage: (message) => handlers.current.onMessage(message as Message),
+      onMessage: (message) => {
+        if (isLiveMessageOf(message, topic)) handlers.current.onMessage(message)
+      },
       onReset: () => handlers.current.onReset(),
     }
     subscribers.add(subscriber)

@@ -95,7 +95,7 @@ function decodeCursor(cursor: string) {
 
 /** Announces `event` to every open feed once `tx` commits. */
 function publish(tx: Db, ctx: Ctx, event: CommunityEvent) {
-  return ctx.deps.realtime.publish(tx, 'community', event.type, event.data)
+  return ctx.deps.realtime.publish(tx, 'community', event)
 }
 
 /**

@@ -12,7 +12,6 @@ import {
   type AdminJobList,
   type AdminJobQuery,
   type JobInputParsed,
-  type JobsChangedEvent,
   type JobStatus,
 } from '#shared/jobs/schemas.ts'
 import * as queries from './queries.ts'
@@ -37,8 +36,7 @@ async function changeJobs<T>(ctx: Ctx, jobIdOf: (result: T) => string, work: (tx
     return await withTransaction(ctx.deps.db, async (tx) => {
       const result = await work(tx)
       // open boards and admin tables refresh too (useLiveJobLists)
-      const event: JobsChangedEvent = { type: 'jobs.changed', data: { jobId: jobIdOf(result) } }
-      await ctx.deps.realtime.publish(tx, 'jobs', event.type, event.data)
+      await ctx.deps.realtime.publish(tx, 'jobs', { type: 'jobs.changed', data: { jobId: jobIdOf(result) } })
       return result
     })
   } finally {

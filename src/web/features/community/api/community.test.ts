@@ -39,12 +39,7 @@ const comment = (id: string, postId: string): CommentView => ({
 })
 
 let sequence = 0
-const message = (event: CommunityEvent): LiveMessage => ({
-  id: ++sequence,
-  topic: 'community',
-  type: event.type,
-  data: event.data,
-})
+const message = (event: CommunityEvent): LiveMessage<'community'> => ({ id: ++sequence, topic: 'community', ...event })
 
 type Feed = InfiniteData<FeedPage, string>
 

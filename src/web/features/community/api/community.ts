@@ -6,16 +6,12 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
-import type {
-  CommentView,
-  CommunityEvent,
-  FeedPage,
-  JobTrends,
-  PostView,
-  ProfileCard,
-} from '#shared/community/schemas.ts'
+import type { CommentView, FeedPage, JobTrends, PostView } from '#shared/community/schemas.ts'
 import type { LiveMessage } from '#shared/live.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { communityRoutes } from '#server/modules/community/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
+
+const communityApi = apiClient<typeof communityRoutes>('/api/community')
 
 export const communityKeys = {
   all: ['community'] as const,
@@ -29,9 +25,7 @@ export const feedQuery = () =>
   infiniteQueryOptions({
     queryKey: communityKeys.feed,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch<FeedPage>(`/api/community/posts${pageParam ? `?cursor=${encodeURIComponent(pageParam)}` : ''}`, {
-        signal,
-      }),
+      answer(communityApi.posts.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
@@ -40,19 +34,19 @@ export const commentsQuery = (postId: string) =>
   queryOptions({
     queryKey: communityKeys.comments(postId),
     queryFn: ({ signal }) =>
-      apiFetch<{ comments: CommentView[] }>(`/api/community/posts/${postId}/comments`, { signal }),
+      answer(communityApi.posts[':postId'].comments.$get({ param: { postId } }, { init: { signal } })),
   })
 
 export const trendsQuery = () =>
   queryOptions({
     queryKey: communityKeys.trends,
-    queryFn: ({ signal }) => apiFetch<JobTrends>('/api/community/trends', { signal }),
+    queryFn: ({ signal }) => answer(communityApi.trends.$get({}, { init: { signal } })),
   })
 
 export const profileCardQuery = () =>
   queryOptions({
     queryKey: communityKeys.profileCard,
-    queryFn: ({ signal }) => apiFetch<ProfileCard>('/api/community/profile-card', { signal }),
+    queryFn: ({ signal }) => answer(communityApi['profile-card'].$get({}, { init: { signal } })),
   })
 
 type Feed = InfiniteData<FeedPage, string>
@@ -111,8 +105,11 @@ function changeComments(
  * refresh the affected post live). Every step is idempotent: the author's own
  * changes come back on the stream too.
  */
-export function applyCommunityEvent(queryClient: QueryClient, message: LiveMessage, viewerId: string | undefined) {
-  const event = { type: message.type, data: message.data } as CommunityEvent
+export function applyCommunityEvent(
+  queryClient: QueryClient,
+  event: LiveMessage<'community'>,
+  viewerId: string | undefined,
+) {
   switch (event.type) {
     case 'post.created':
       return addPost(queryClient, event.data.post)
@@ -143,7 +140,7 @@ export function applyCommunityEvent(queryClient: QueryClient, message: LiveMessa
 export function useCreatePost() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (form: FormData) => apiFetch<PostView>('/api/community/posts', { form }),
+    mutationFn: (form: FormData) => answer(communityApi.posts.$post({}, { init: { body: form } })),
     onSuccess: (post) => {
       addPost(queryClient, post)
       void queryClient.invalidateQueries({ queryKey: communityKeys.profileCard })
@@ -154,7 +151,7 @@ export function useCreatePost() {
 export function useDeletePost() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (postId: string) => apiFetch<void>(`/api/community/posts/${postId}`, { method: 'DELETE' }),
+    mutationFn: (postId: string) => answer(communityApi.posts[':postId'].$delete({ param: { postId } })),
     onSuccess: (_, postId) => {
       removePost(queryClient, postId)
       void queryClient.invalidateQueries({ queryKey: communityKeys.profileCard })
@@ -166,9 +163,7 @@ export function useToggleLike() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ postId, like }: { postId: string; like: boolean }) =>
-      apiFetch<{ likeCount: number; liked: boolean }>(`/api/community/posts/${postId}/like`, {
-        method: like ? 'PUT' : 'DELETE',
-      }),
+      answer(communityApi.posts[':postId'].like[like ? '$put' : '$delete']({ param: { postId } })),
     onSuccess: ({ likeCount, liked }, { postId }) =>
       updatePost(queryClient, postId, (post) => ({ ...post, likeCount, likedByMe: liked })),
   })
@@ -178,7 +173,7 @@ export function useAddComment(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (content: string) =>
-      apiFetch<CommentView>(`/api/community/posts/${postId}/comments`, { json: { content } }),
+      answer(communityApi.posts[':postId'].comments.$post({ param: { postId }, json: { content } })),
     onSuccess: (comment) => changeComments(queryClient, postId, { add: comment }),
   })
 }
@@ -186,7 +181,7 @@ export function useAddComment(postId: string) {
 export function useDeleteComment(postId: string) {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (commentId: string) => apiFetch<void>(`/api/community/comments/${commentId}`, { method: 'DELETE' }),
+    mutationFn: (commentId: string) => answer(communityApi.comments[':commentId'].$delete({ param: { commentId } })),
     onSuccess: (_, commentId) => changeComments(queryClient, postId, { remove: commentId }),
   })
 }
@@ -194,7 +189,7 @@ export function useDeleteComment(postId: string) {
 export function useSaveTrends() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (trends: JobTrends) => apiFetch<JobTrends>('/api/community/trends', { method: 'PUT', json: trends }),
+    mutationFn: (trends: JobTrends) => answer(communityApi.trends.$put({ json: trends })),
     onSuccess: (trends) => queryClient.setQueryData(communityKeys.trends, trends),
   })
 }
