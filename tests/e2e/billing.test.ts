@@ -10,6 +10,7 @@ import {
   waitForPath,
   type Stack,
 } from './support/stack.ts'
+import { afterRendering, watchRequests } from './support/pages.ts'
 
 // The browser stack runs without Stripe keys, so checkouts go through the local test
 // checkout (decision 006), and with the promo word FREEMONTH (tests/e2e/support/stack.ts).
@@ -40,12 +41,6 @@ async function callApi(page: Page, method: 'GET' | 'POST', path: string, body?: 
     },
     { method, path, body },
   )
-}
-
-/** The page has settled: no request for 500 ms, then two frames. Whatever was going to open has opened. */
-async function settled(page: Page) {
-  await page.waitForLoadState('networkidle')
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
 }
 
 /** Buys `planId` through the API and the test checkout, as the plan cards would. */
@@ -142,7 +137,7 @@ describe('membership', () => {
     await page.getByText('Promo applied: one month free').waitFor()
     // enabled once the member's billing is known (not by role: an open pop-up would hide it from the accessibility tree)
     await expect.poll(() => page.locator('button', { hasText: 'Choose Prestige Club' }).isEnabled()).toBe(true)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))))
+    await afterRendering(page)
     expect(await page.getByRole('dialog').count()).toBe(0)
     await page.getByRole('button', { name: 'Choose Prestige Club' }).click()
 
@@ -158,15 +153,17 @@ describe('membership', () => {
     expect(second.body.error.message).toBe('You have already used your free month')
 
     // the pop-up showed once in this browser session
+    const requests = watchRequests(page)
     await page.goto('/')
     await page.getByRole('heading', { name: /Prestige/, level: 1 }).waitFor()
-    await settled(page)
+    await requests.idle()
     expect(await page.getByRole('dialog').count()).toBe(0)
     await context.close()
   })
 
   test('a promo pop-up dismissed in this browser does not open again: not on /subscription with the promo, not in a new tab', async () => {
     const { page, context } = await stack.newPage()
+    const requests = watchRequests(page)
     await page.goto('/')
     const dialog = page.getByRole('dialog')
     await dialog.getByText('FREEMONTH').waitFor()
@@ -177,14 +174,15 @@ describe('membership', () => {
     await page.goto('/subscription?promo=FREEMONTH')
     // by its text: an open pop-up would hide the page from the accessibility tree (and fail below, not here)
     await page.getByText('Promo applied: one month free').waitFor()
-    await settled(page)
+    await requests.idle()
     expect(await page.getByRole('dialog').count()).toBe(0)
 
     // a new tab is a new browser session, in the same browser
     const tab = await context.newPage()
+    const tabRequests = watchRequests(tab)
     await tab.goto('/')
     await tab.getByRole('heading', { name: /Prestige/, level: 1 }).waitFor()
-    await settled(tab)
+    await tabRequests.idle()
     expect(await tab.getByRole('dialog').count()).toBe(0)
     await context.close()
   })
@@ -201,15 +199,16 @@ describe('membership', () => {
       (await callApi(page, 'POST', '/api/billing/checkout', { planId: 'full-access', promoCode: 'FREEMONTH' })).status,
     ).toBe(200)
 
+    const requests = watchRequests(page)
     await page.goto('/subscription?promo=FREEMONTH')
     // by its text: an open pop-up would hide the page from the accessibility tree (and fail below, not here)
     await page.getByText('Promo applied: one month free').waitFor()
-    await settled(page)
+    await requests.idle()
     expect(await page.getByRole('dialog').count()).toBe(0)
 
     await page.goto('/')
     await page.getByRole('heading', { name: /Prestige/, level: 1 }).waitFor()
-    await settled(page)
+    await requests.idle()
     expect(await page.getByRole('dialog').count()).toBe(0)
     await context.close()
   })

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { createJob } from '#server/testing/jobs.ts'
 import { pageAccess, type Viewer } from '#shared/access.ts'
 import { entriesFor, type MenuName } from '#web/app/menus.ts'
+import { showsNotFound, watchRequests } from './support/pages.ts'
 import { walkingRoles } from './support/roles.ts'
 import { startStack, type Stack } from './support/stack.ts'
 
@@ -51,30 +52,6 @@ function startPaths(viewer: Viewer): string[] {
   return [...new Set([...pages, ...menus.flatMap((menu) => entriesFor(menu, viewer).map((entry) => entry.to))])]
 }
 
-/** Requests whose answers can still add links: the app's scripts and API calls, but not the live stream, which never ends. */
-function trackPending(page: Page) {
-  const pending = new Set<unknown>()
-  const counts = (request: { resourceType(): string; url(): string }) =>
-    ['fetch', 'xhr', 'script'].includes(request.resourceType()) &&
-    !new URL(request.url()).pathname.startsWith('/api/live')
-  page.on('request', (request) => {
-    if (counts(request)) pending.add(request)
-  })
-  const done = (request: unknown) => pending.delete(request)
-  page.on('requestfinished', done)
-  page.on('requestfailed', done)
-  return () => pending.size
-}
-
-/** The page has drawn its heading, no request that could add links is open, and React has had a frame to show the last answer. */
-async function settled(page: Page, pending: () => number) {
-  await page.locator('h1').first().waitFor({ timeout: 15_000 })
-  do {
-    await expect.poll(pending, { timeout: 15_000, interval: 20 }).toBe(0)
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve))))
-  } while (pending() > 0)
-}
-
 /** Opens a path inside the running app, as its own links do (a reload per page would make the walk slow). */
 async function visit(page: Page, path: string) {
   await page.evaluate((next) => {
@@ -99,7 +76,7 @@ describe('no link leads to a page that does not exist', () => {
   for (const role of roles) {
     test(`${role.name}: every link of every page opens a page`, async () => {
       const { page, context } = role.account ? await stack.signedInPage(role.account) : await stack.newPage()
-      const pending = trackPending(page)
+      const requests = watchRequests(page)
       const origin = new URL(stack.baseUrl).origin
       const queue = startPaths(role.viewer)
       const seen = new Set(queue)
@@ -110,8 +87,9 @@ describe('no link leads to a page that does not exist', () => {
       while (queue.length > 0) {
         const path = queue.shift()!
         await visit(page, path)
-        await settled(page, pending)
-        if (await page.getByRole('heading', { level: 1, name: 'Page not found' }).isVisible()) {
+        await page.locator('h1').first().waitFor({ timeout: 15_000 })
+        await requests.idle()
+        if (await showsNotFound(page)) {
           notFound.add(path)
           continue
         }

@@ -4,7 +4,7 @@ import { insertTestCheckout } from '#server/modules/billing/queries.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { signInThroughForm, startStack, type Stack } from './support/stack.ts'
-import { pagePathsFor, showsNotFound, type PageRole } from './support/pages.ts'
+import { afterRendering, pagePathsFor, showsNotFound, type PageRole } from './support/pages.ts'
 
 // Issue 12, item 10: the polish a new member notices: every page names itself in
 // the title, a form says each error once, and a salary in euros has no dollar sign.
@@ -52,19 +52,6 @@ async function openAs(role: PageRole) {
     await opened.page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 })
   }
   return opened
-}
-
-/**
- * Lets what an answer set off reach the screen before counting: sonner adds a toast
- * on the next timer tick, React draws on the next frames.
- */
-async function afterRendering(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-      ),
-  )
 }
 
 /** How many times `text` is on screen, inline or in a toast, once the answer to `request` is in and drawn. */

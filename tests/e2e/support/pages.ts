@@ -31,27 +31,42 @@ export function pagePathsFor(role: PageRole, ids: Record<string, string>): strin
 }
 
 /**
- * Follows `page`'s requests, so a test can wait until every answer is in: a pop-up
- * or a list that arrives late must not change the page while axe reads it. The
- * live-update stream never ends, so it does not count.
+ * Lets what an answer set off reach the screen: sonner adds a toast on the next
+ * timer tick, React draws on the next frames.
+ */
+export async function afterRendering(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
+      ),
+  )
+}
+
+/**
+ * Follows `page`'s requests that can still change what it shows (the document, its
+ * scripts and styles, API calls), so a test can wait until every answer is in: a
+ * pop-up, a link or a list that arrives late must not change the page while the
+ * test reads it. The live-update stream never ends and media may stream on, so
+ * neither counts.
  */
 export function watchRequests(page: Page) {
   const pending = new Set<Request>()
+  const counts = (request: Request) =>
+    ['document', 'script', 'stylesheet', 'fetch', 'xhr'].includes(request.resourceType()) &&
+    !new URL(request.url()).pathname.startsWith('/api/live')
   page.on('request', (request) => {
-    if (!new URL(request.url()).pathname.startsWith('/api/live')) pending.add(request)
+    if (counts(request)) pending.add(request)
   })
   page.on('requestfinished', (request) => pending.delete(request))
   page.on('requestfailed', (request) => pending.delete(request))
   return {
+    /** No request open, and the frames after the last answer drawn; again if those frames asked for more. */
     async idle() {
-      await expect.poll(() => pending.size, { timeout: 15_000 }).toBe(0)
-      // what the last answers render (a pop-up, its opening animation) is on screen after the next frames
-      await page.evaluate(
-        () =>
-          new Promise<void>((resolve) =>
-            setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))),
-          ),
-      )
+      do {
+        await expect.poll(() => pending.size, { timeout: 15_000, interval: 20 }).toBe(0)
+        await afterRendering(page)
+      } while (pending.size > 0)
     },
   }
 }
