@@ -286,5 +286,3 @@ export function createApp(deps: Deps) {
 
   return api
 }
-
-export type AppType = ReturnType<typeof createApp>

@@ -31,7 +31,7 @@ async function main() {
   await seedBaseData(database.db)
 
   // Demo data on the embedded default outside production; production never
-  // seeds the published passwords (seed.ts, README "Configuration").
+  // seeds the published passwords (src/server/seed/demo-data.ts, README "Configuration").
   const plan = seedPlan(config, database.kind)
   const demo = await prepareDemoData(database.db, plan)
 

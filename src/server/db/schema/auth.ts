@@ -1,7 +1,8 @@
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
 
-// better-auth's tables (core, admin plugin, two-factor plugin), kept by hand
-// because @better-auth/cli is not installed (ARCHITECTURE.md, known facts).
+// better-auth's tables (core and two-factor plugin; the admin plugin's columns are
+// left from before decision 012, unused), kept by hand because @better-auth/cli is
+// not installed (ARCHITECTURE.md, known facts).
 // Regenerate with `npx -y auth@1.6.33 generate` when better-auth changes.
 
 export const user = pgTable('user', {
