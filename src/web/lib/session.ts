@@ -1,17 +1,20 @@
 import { queryOptions, useQuery } from '@tanstack/react-query'
 import { anonymousViewer, type Viewer } from '#shared/access.ts'
-import type { SessionResponse, SessionUser } from '#shared/accounts/schemas.ts'
+import type { SessionUser } from '#shared/accounts/schemas.ts'
 import { sessionCookieCacheSeconds } from '#shared/constants.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { accountRoutes } from '#server/modules/accounts/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
 
 // The session lives here (shared infrastructure) rather than in features/accounts
 // so that the app shell, the guards and every feature read the same query without
 // importing a feature, and without pulling the form schemas into the landing bundle.
 
+const accountsApi = apiClient<typeof accountRoutes>('/api/accounts')
+
 export const sessionQuery = () =>
   queryOptions({
     queryKey: ['accounts', 'session'] as const,
-    queryFn: ({ signal }) => apiFetch<SessionResponse>('/api/accounts/session', { signal }),
+    queryFn: ({ signal }) => answer(accountsApi.session.$get({}, { init: { signal } })),
     // the server trusts its cookie cache this long too; a revoked session shows within the window
     staleTime: sessionCookieCacheSeconds * 1000,
     refetchOnWindowFocus: true,

@@ -1,21 +1,22 @@
 import { hashKey, queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query'
 import type {
-  AuthProviders,
   ForgotPasswordInput,
   ResetPasswordInput,
   SessionUser,
   SignInInput,
-  SignInResponse,
   SignUpInput,
   TwoFactorCodeInput,
 } from '#shared/accounts/schemas.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { accountRoutes } from '#server/modules/accounts/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
+
+const accountsApi = apiClient<typeof accountRoutes>('/api/accounts')
 
 export const providersQuery = () =>
   queryOptions({
     queryKey: ['accounts', 'providers'] as const,
-    queryFn: ({ signal }) => apiFetch<AuthProviders>('/api/accounts/providers', { signal }),
+    queryFn: ({ signal }) => answer(accountsApi.providers.$get({}, { init: { signal } })),
     staleTime: Infinity,
   })
 
@@ -27,7 +28,7 @@ export function rememberUser(queryClient: QueryClient, user: SessionUser) {
 export function useSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SignInInput) => apiFetch<SignInResponse>('/api/accounts/sign-in', { json: input }),
+    mutationFn: (input: SignInInput) => answer(accountsApi['sign-in'].$post({ json: input })),
     onSuccess: (result) => {
       if (!result.twoFactorRequired) rememberUser(queryClient, result.user)
     },
@@ -37,7 +38,7 @@ export function useSignIn() {
 export function useAdminSignIn() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SignInInput) => apiFetch<SignInResponse>('/api/accounts/admin-sign-in', { json: input }),
+    mutationFn: (input: SignInInput) => answer(accountsApi['admin-sign-in'].$post({ json: input })),
     onSuccess: (result) => {
       if (!result.twoFactorRequired) rememberUser(queryClient, result.user)
     },
@@ -48,8 +49,7 @@ export function useAdminSignIn() {
 export function useVerifyTwoFactor() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: TwoFactorCodeInput) =>
-      apiFetch<{ user: SessionUser }>('/api/accounts/two-factor/verify', { json: input }),
+    mutationFn: (input: TwoFactorCodeInput) => answer(accountsApi['two-factor'].verify.$post({ json: input })),
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   })
 }
@@ -57,7 +57,7 @@ export function useVerifyTwoFactor() {
 export function useSignUp() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: (input: SignUpInput) => apiFetch<{ user: SessionUser }>('/api/accounts/sign-up', { json: input }),
+    mutationFn: (input: SignUpInput) => answer(accountsApi['sign-up'].$post({ json: input })),
     onSuccess: ({ user }) => rememberUser(queryClient, user),
   })
 }
@@ -65,7 +65,7 @@ export function useSignUp() {
 /** Ends the session. The caller leaves the page first, then calls `forgetEverything`. */
 export function useSignOut() {
   return useMutation({
-    mutationFn: () => apiFetch<void>('/api/accounts/sign-out', { method: 'POST' }),
+    mutationFn: () => answer(accountsApi['sign-out'].$post()),
   })
 }
 
@@ -78,20 +78,18 @@ export function forgetEverything(queryClient: QueryClient) {
 
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (input: ForgotPasswordInput) =>
-      apiFetch<{ message: string }>('/api/accounts/forgot-password', { json: input }),
+    mutationFn: (input: ForgotPasswordInput) => answer(accountsApi['forgot-password'].$post({ json: input })),
   })
 }
 
 export function useResetPassword() {
   return useMutation({
-    mutationFn: (input: ResetPasswordInput) =>
-      apiFetch<{ message: string }>('/api/accounts/reset-password', { json: input }),
+    mutationFn: (input: ResetPasswordInput) => answer(accountsApi['reset-password'].$post({ json: input })),
   })
 }
 
 /** Google sign-in: the server returns Google's address and the browser leaves for it. */
 export async function startGoogleSignIn(callbackURL: string): Promise<void> {
-  const { url } = await apiFetch<{ url: string }>('/api/accounts/google', { json: { callbackURL } })
+  const { url } = await answer(accountsApi.google.$post({ json: { callbackURL } }))
   window.location.href = url
 }

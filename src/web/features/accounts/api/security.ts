@@ -5,8 +5,11 @@ import type {
   SessionUser,
   TwoFactorCodeInput,
 } from '#shared/accounts/schemas.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { accountRoutes } from '#server/modules/accounts/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
+
+const accountsApi = apiClient<typeof accountRoutes>('/api/accounts')
 
 export type TwoFactorEnrolment = { totpURI: string; qrCodeDataUrl: string; backupCodes: string[] }
 
@@ -21,7 +24,7 @@ function useUserUpdate() {
 export function useEnableTwoFactor() {
   return useMutation({
     mutationFn: (input: PasswordConfirmInput) =>
-      apiFetch<TwoFactorEnrolment>('/api/accounts/security/two-factor/enable', { json: input }),
+      answer(accountsApi.security['two-factor'].enable.$post({ json: input })),
   })
 }
 
@@ -30,7 +33,7 @@ export function useConfirmTwoFactor() {
   const onSuccess = useUserUpdate()
   return useMutation({
     mutationFn: (input: TwoFactorCodeInput) =>
-      apiFetch<{ user: SessionUser }>('/api/accounts/security/two-factor/confirm', { json: input }),
+      answer(accountsApi.security['two-factor'].confirm.$post({ json: input })),
     onSuccess,
   })
 }
@@ -39,21 +42,20 @@ export function useDisableTwoFactor() {
   const onSuccess = useUserUpdate()
   return useMutation({
     mutationFn: (input: PasswordConfirmInput) =>
-      apiFetch<{ user: SessionUser }>('/api/accounts/security/two-factor/disable', { json: input }),
+      answer(accountsApi.security['two-factor'].disable.$post({ json: input })),
     onSuccess,
   })
 }
 
 export function useRevokeOtherSessions() {
   return useMutation({
-    mutationFn: () => apiFetch<void>('/api/accounts/security/sessions/revoke-others', { method: 'POST' }),
+    mutationFn: () => answer(accountsApi.security.sessions['revoke-others'].$post()),
   })
 }
 
 /** spec 001 §8 Password: other sessions end; this one gets a fresh cookie from the server. */
 export function useChangePassword() {
   return useMutation({
-    mutationFn: (input: ChangePasswordInput) =>
-      apiFetch<{ message: string }>('/api/accounts/security/password', { json: input }),
+    mutationFn: (input: ChangePasswordInput) => answer(accountsApi.security.password.$post({ json: input })),
   })
 }

@@ -1,7 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import type { VerifyEmailInput } from '#shared/accounts/schemas.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { accountRoutes } from '#server/modules/accounts/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
+
+const accountsApi = apiClient<typeof accountRoutes>('/api/accounts')
 
 // E-mail verification (decision 014). Both answers may change what the session
 // says (the server renews its cookie), so the session is read again after them.
@@ -15,8 +18,7 @@ function useSessionRefresh() {
 export function useVerifyEmail() {
   const onSettled = useSessionRefresh()
   return useMutation({
-    mutationFn: (input: VerifyEmailInput) =>
-      apiFetch<{ message: string }>('/api/accounts/verify-email', { json: input }),
+    mutationFn: (input: VerifyEmailInput) => answer(accountsApi['verify-email'].$post({ json: input })),
     onSettled,
   })
 }
@@ -25,7 +27,7 @@ export function useVerifyEmail() {
 export function useResendVerification() {
   const onSuccess = useSessionRefresh()
   return useMutation({
-    mutationFn: () => apiFetch<{ message: string }>('/api/accounts/verify-email/resend', { method: 'POST' }),
+    mutationFn: () => answer(accountsApi['verify-email'].resend.$post()),
     onSuccess,
   })
 }

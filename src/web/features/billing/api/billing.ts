@@ -4,15 +4,12 @@ import {
   billingMessages,
   membershipMessages,
   paymentMessages,
-  type AdminPlan,
   type ChangePlanInput,
-  type MemberWithSeveralSubscriptions,
   type MyBilling,
-  type TestCheckout,
-  type TestCheckoutCompleted,
   type UpdatePlanInput,
 } from '#shared/billing/schemas.ts'
-import { apiFetch, messageOf } from '#web/lib/api.ts'
+import type { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
+import { answer, apiClient, messageOf } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
 import { myBillingQuery, plansQuery } from '#web/features/billing/api/plans.ts'
 
@@ -20,6 +17,9 @@ import { myBillingQuery, plansQuery } from '#web/features/billing/api/plans.ts'
 // modules the landing page may load (ARCHITECTURE.md rule 6).
 
 export { myBillingQuery }
+
+const billingApi = apiClient<typeof billingRoutes>('/api/billing')
+const adminPlansApi = apiClient<typeof adminPlanRoutes>('/api/admin/plans')
 
 const dateFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
 
@@ -32,7 +32,12 @@ export const testCheckoutQuery = (checkoutId: string) =>
   queryOptions({
     queryKey: ['billing', 'test-checkout', checkoutId] as const,
     queryFn: ({ signal }) =>
-      apiFetch<TestCheckout>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}`, { signal }),
+      answer(
+        billingApi['test-checkout'][':checkoutId'].$get(
+          { param: { checkoutId: encodeURIComponent(checkoutId) } },
+          { init: { signal } },
+        ),
+      ),
     retry: false,
     // a checkout is completed once: coming back to it asks the server again
     staleTime: 0,
@@ -41,14 +46,13 @@ export const testCheckoutQuery = (checkoutId: string) =>
 export const adminPlansQuery = () =>
   queryOptions({
     queryKey: ['billing', 'admin-plans'] as const,
-    queryFn: ({ signal }) => apiFetch<{ plans: AdminPlan[] }>('/api/admin/plans', { signal }),
+    queryFn: ({ signal }) => answer(adminPlansApi.index.$get({}, { init: { signal } })),
   })
 
 export const severalSubscriptionsQuery = () =>
   queryOptions({
     queryKey: ['billing', 'admin-several-subscriptions'] as const,
-    queryFn: ({ signal }) =>
-      apiFetch<{ members: MemberWithSeveralSubscriptions[] }>('/api/admin/plans/several-subscriptions', { signal }),
+    queryFn: ({ signal }) => answer(adminPlansApi['several-subscriptions'].$get({}, { init: { signal } })),
   })
 
 /** Completes the local test checkout; the session (subscribed) and the billing summary are read again before the caller moves on. */
@@ -56,9 +60,11 @@ export function useCompleteTestCheckout(checkoutId: string) {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: () =>
-      apiFetch<TestCheckoutCompleted>(`/api/billing/test-checkout/${encodeURIComponent(checkoutId)}/complete`, {
-        method: 'POST',
-      }),
+      answer(
+        billingApi['test-checkout'][':checkoutId'].complete.$post({
+          param: { checkoutId: encodeURIComponent(checkoutId) },
+        }),
+      ),
     onSuccess: async ({ planName }) => {
       toast.success(membershipMessages.checkoutCompleted(planName))
       await Promise.all([
@@ -73,7 +79,7 @@ export function useCompleteTestCheckout(checkoutId: string) {
 /** spec 001 §7: the Stripe billing portal, returning to /settings. */
 export function useOpenBillingPortal() {
   return useMutation({
-    mutationFn: () => apiFetch<{ url: string }>('/api/billing/portal', { method: 'POST' }),
+    mutationFn: () => answer(billingApi.portal.$post()),
     onSuccess: ({ url }) => {
       if (url) window.location.assign(url)
       else toast.error(billingMessages.noPortalUrl)
@@ -104,7 +110,7 @@ function useMembershipChange<TInput>(
 
 export function useCancelMembership() {
   return useMembershipChange(
-    () => apiFetch<MyBilling>('/api/billing/subscription/cancel', { method: 'POST' }),
+    () => answer(billingApi.subscription.cancel.$post()),
     ({ subscription }) =>
       membershipMessages.canceled(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
   )
@@ -112,7 +118,7 @@ export function useCancelMembership() {
 
 export function useResumeMembership() {
   return useMembershipChange(
-    () => apiFetch<MyBilling>('/api/billing/subscription/resume', { method: 'POST' }),
+    () => answer(billingApi.subscription.resume.$post()),
     ({ subscription }) =>
       membershipMessages.resumed(subscription?.planName ?? '', formatBillingDate(subscription?.currentPeriodEnd)),
   )
@@ -120,7 +126,7 @@ export function useResumeMembership() {
 
 export function useChangePlan() {
   return useMembershipChange(
-    (input: ChangePlanInput) => apiFetch<MyBilling>('/api/billing/subscription/change-plan', { json: input }),
+    (input: ChangePlanInput) => answer(billingApi.subscription['change-plan'].$post({ json: input })),
     ({ subscription }) => membershipMessages.changed(subscription?.planName ?? ''),
   )
 }
@@ -129,7 +135,7 @@ export function useUpdatePlan() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ id, values }: { id: string; values: UpdatePlanInput }) =>
-      apiFetch<{ plan: AdminPlan }>(`/api/admin/plans/${encodeURIComponent(id)}`, { method: 'PUT', json: values }),
+      answer(adminPlansApi[':planId'].$put({ param: { planId: encodeURIComponent(id) }, json: values })),
     onSuccess: () => {
       toast.success(billingMessages.planSaved)
       return Promise.all([

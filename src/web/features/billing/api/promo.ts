@@ -1,13 +1,16 @@
 import { queryOptions } from '@tanstack/react-query'
-import type { ActivePromo } from '#shared/billing/schemas.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { billingRoutes } from '#server/modules/billing/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
 
 // Kept apart from billing.ts so that the landing page can ask for the promo without
 // loading the rest of the billing area (its JavaScript budget: ARCHITECTURE.md).
+
+const billingApi = apiClient<typeof billingRoutes>('/api/billing')
+
 export const promoQuery = () =>
   queryOptions({
     queryKey: ['billing', 'promo'] as const,
-    queryFn: ({ signal }) => apiFetch<ActivePromo>('/api/billing/promo', { signal }),
+    queryFn: ({ signal }) => answer(billingApi.promo.$get({}, { init: { signal } })),
     staleTime: 5 * 60_000,
   })
 
@@ -15,7 +18,7 @@ export const promoQuery = () =>
 export const promoCheckQuery = (code: string) =>
   queryOptions({
     queryKey: ['billing', 'promo-check', code.trim().toUpperCase()] as const,
-    queryFn: ({ signal }) => apiFetch<{ valid: true }>('/api/billing/promo/check', { json: { code }, signal }),
+    queryFn: ({ signal }) => answer(billingApi.promo.check.$post({ json: { code } }, { init: { signal } })),
     retry: false,
     staleTime: Infinity,
   })

@@ -1,10 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import type { BusinessRequestInput } from '#shared/business/schemas.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { businessRequestRoutes } from '#server/modules/business/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
+
+const businessRequestsApi = apiClient<typeof businessRequestRoutes>('/api/business-requests')
 
 export function useSubmitBusinessRequest() {
   return useMutation({
-    mutationFn: (values: BusinessRequestInput) =>
-      apiFetch<{ message: string }>('/api/business-requests', { json: values }),
+    mutationFn: (values: BusinessRequestInput) => answer(businessRequestsApi.index.$post({ json: values })),
   })
 }

@@ -1,9 +1,12 @@
 import { useMutation } from '@tanstack/react-query'
 import type { ContactInput } from '#shared/contact/schemas.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { contactRoutes } from '#server/modules/contact/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
+
+const contactApi = apiClient<typeof contactRoutes>('/api/contact')
 
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (values: ContactInput) => apiFetch<{ message: string }>('/api/contact', { json: values }),
+    mutationFn: (values: ContactInput) => answer(contactApi.index.$post({ json: values })),
   })
 }

@@ -11,6 +11,7 @@ import {
   type BusinessItem,
   type BusinessStatus,
   type ContactItem,
+  type ContactStatus,
   type InboxKind,
 } from '#shared/inbox/schemas.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
@@ -35,7 +36,7 @@ function mailto(email: string, subject: string) {
 export function AdminInboxPage() {
   const [kind, setKind] = useState<InboxKind>('contact')
   const [search, setSearch] = useState('')
-  const [status, setStatus] = useState('')
+  const [status, setStatus] = useState<BusinessStatus | ''>('')
   const q = useDeferredValue(search)
   const inbox = useQuery(inboxQuery({ kind, q, status }))
   const list = inbox.data?.kind === kind ? inbox.data : undefined
@@ -81,7 +82,7 @@ export function AdminInboxPage() {
           <select
             id="inbox-status-filter"
             value={status}
-            onChange={(event) => setStatus(event.target.value)}
+            onChange={(event) => setStatus(event.target.value as BusinessStatus | '')}
             className={cn(controlClasses, 'h-10 w-44')}
           >
             <option value="">All statuses</option>
@@ -165,7 +166,13 @@ function StatusSelect({
       aria-label={label}
       value={status}
       disabled={setStatus.isPending}
-      onChange={(event) => setStatus.mutate({ kind, id, status: event.target.value as BusinessStatus })}
+      onChange={(event) =>
+        setStatus.mutate(
+          kind === 'contact'
+            ? { kind, id, status: event.target.value as ContactStatus }
+            : { kind, id, status: event.target.value as BusinessStatus },
+        )
+      }
       className={cn(controlClasses, 'h-9 w-36')}
     >
       {statuses.map((value) => (

@@ -1,7 +1,10 @@
 import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query'
 import type { ProfileInput, ProfileView } from '#shared/profile/schemas.ts'
 import type { SkillLevelInput, SkillsInput, SkillView } from '#shared/profile/skills.ts'
-import { apiFetch } from '#web/lib/api.ts'
+import type { profileRoutes } from '#server/modules/profile/routes.ts'
+import { answer, apiClient } from '#web/lib/api.ts'
+
+const profileApi = apiClient<typeof profileRoutes>('/api/profile')
 
 export const profileKeys = {
   all: ['profile'] as const,
@@ -12,13 +15,13 @@ export const profileKeys = {
 export const profileQuery = () =>
   queryOptions({
     queryKey: profileKeys.me,
-    queryFn: ({ signal }) => apiFetch<ProfileView>('/api/profile/me', { signal }),
+    queryFn: ({ signal }) => answer(profileApi.me.$get({}, { init: { signal } })),
   })
 
 export const skillsQuery = () =>
   queryOptions({
     queryKey: profileKeys.skills,
-    queryFn: ({ signal }) => apiFetch<{ skills: SkillView[] }>('/api/profile/me/skills', { signal }),
+    queryFn: ({ signal }) => answer(profileApi.me.skills.$get({}, { init: { signal } })),
   })
 
 /**
@@ -37,7 +40,7 @@ function useProfileChanged() {
 export function useUpdateProfile() {
   const onSuccess = useProfileChanged()
   return useMutation({
-    mutationFn: (input: ProfileInput) => apiFetch<ProfileView>('/api/profile/me', { method: 'PUT', json: input }),
+    mutationFn: (input: ProfileInput) => answer(profileApi.me.$put({ json: input })),
     onSuccess,
   })
 }
@@ -48,7 +51,7 @@ export function useUploadAvatar() {
     mutationFn: (file: File) => {
       const form = new FormData()
       form.set('avatar', file)
-      return apiFetch<ProfileView>('/api/profile/me/avatar', { form })
+      return answer(profileApi.me.avatar.$post({}, { init: { body: form } }))
     },
     onSuccess,
   })
@@ -57,7 +60,7 @@ export function useUploadAvatar() {
 export function useRemoveAvatar() {
   const onSuccess = useProfileChanged()
   return useMutation({
-    mutationFn: () => apiFetch<ProfileView>('/api/profile/me/avatar', { method: 'DELETE' }),
+    mutationFn: () => answer(profileApi.me.avatar.$delete()),
     onSuccess,
   })
 }
@@ -78,8 +81,7 @@ function useSkillsChanged() {
 export function useSaveSkills() {
   const onSuccess = useSkillsChanged()
   return useMutation({
-    mutationFn: (input: SkillsInput) =>
-      apiFetch<SkillsAnswer>('/api/profile/me/skills', { method: 'PUT', json: input }),
+    mutationFn: (input: SkillsInput) => answer(profileApi.me.skills.$put({ json: input })),
     onSuccess,
   })
 }
@@ -88,7 +90,7 @@ export function useUpdateSkill() {
   const onSuccess = useSkillsChanged()
   return useMutation({
     mutationFn: ({ name, ...input }: SkillLevelInput & { name: string }) =>
-      apiFetch<SkillsAnswer>(`/api/profile/me/skills/${encodeURIComponent(name)}`, { method: 'PATCH', json: input }),
+      answer(profileApi.me.skills[':name'].$patch({ param: { name: encodeURIComponent(name) }, json: input })),
     onSuccess,
   })
 }
@@ -97,7 +99,7 @@ export function useDeleteSkill() {
   const onSuccess = useSkillsChanged()
   return useMutation({
     mutationFn: (name: string) =>
-      apiFetch<SkillsAnswer>(`/api/profile/me/skills/${encodeURIComponent(name)}`, { method: 'DELETE' }),
+      answer(profileApi.me.skills[':name'].$delete({ param: { name: encodeURIComponent(name) } })),
     onSuccess,
   })
 }
