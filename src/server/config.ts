@@ -56,6 +56,15 @@ const ConfigSchema = z
       .regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3-32 letters, digits, - or _')
       .optional(),
     TRUST_PROXY: booleanFlag.default(false),
+
+    // Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket (docs/decisions/020)
+    STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),
+    S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    S3_REGION: z.string().min(1).default('us-east-1'),
+    S3_BUCKET: z.string().min(1).optional(),
+    S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+    S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+    S3_FORCE_PATH_STYLE: booleanFlag.default(false),
   })
   .refine((c) => Boolean(c.GOOGLE_CLIENT_ID) === Boolean(c.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_SECRET'],
@@ -68,6 +77,12 @@ const ConfigSchema = z
   .refine((c) => c.NODE_ENV !== 'production' || Boolean(c.AUTH_SECRET), {
     path: ['AUTH_SECRET'],
     message: 'is required in production',
+  })
+  .superRefine((c, context) => {
+    if (c.STORAGE_DRIVER !== 's3') return
+    for (const name of ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+      if (!c[name]) context.addIssue({ code: 'custom', path: [name], message: 'is required when STORAGE_DRIVER=s3' })
+    }
   })
 
 export type Config = z.infer<typeof ConfigSchema> & { baseUrl: string }

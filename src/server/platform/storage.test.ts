@@ -2,9 +2,21 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { crc32 } from 'node:zlib'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { avatarKey } from '#server/modules/profile/service.ts'
 import { fixturePath, plainText, solidPng } from '#server/testing/files.ts'
-import { createDiskStorage, detectFileType, newObjectKey, parseRange } from './storage.ts'
+import { createTestApp } from '#server/testing/harness.ts'
+import { startS3StandIn } from '#server/testing/s3-stand-in.ts'
+import { createS3Storage } from './storage-s3.ts'
+import {
+  createDiskStorage,
+  detectFileType,
+  newObjectKey,
+  objectResponse,
+  parseRange,
+  type Storage,
+  type StoredObject,
+} from './storage.ts'
 
 /** A zip of stored (uncompressed) entries: enough for a .docx to be known by its bytes. */
 function storedZip(entries: Array<[name: string, text: string]>): Buffer {
@@ -24,10 +36,34 @@ function storedZip(entries: Array<[name: string, text: string]>): Buffer {
   )
 }
 
-describe('file storage on disk', async () => {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'prestige-storage-'))
-  const storage = createDiskStorage(root)
-  afterAll(() => rm(root, { recursive: true, force: true }))
+// One contract, every driver: what the disk driver does, the S3 driver does too
+// (here against s3rver, a local server speaking the S3 protocol).
+const drivers: Array<[name: string, start: () => Promise<{ storage: Storage; stop: () => Promise<void> }>]> = [
+  [
+    'on disk',
+    async () => {
+      const root = await mkdtemp(path.join(os.tmpdir(), 'prestige-storage-'))
+      return { storage: createDiskStorage(root), stop: () => rm(root, { recursive: true, force: true }) }
+    },
+  ],
+  [
+    'in an S3 bucket',
+    async () => {
+      const s3 = await startS3StandIn()
+      return { storage: createS3Storage(s3.options), stop: s3.stop }
+    },
+  ],
+]
+
+const text = (object: StoredObject | undefined) => new Response(object!.body).text()
+
+describe.each(drivers)('file storage %s', (_, start) => {
+  let storage: Storage
+  let stop: (() => Promise<void>) | undefined
+  beforeAll(async () => {
+    ;({ storage, stop } = await start())
+  })
+  afterAll(() => stop?.())
 
   test('stores, streams and deletes an object', async () => {
     const key = newObjectKey('community', 'png')
@@ -35,9 +71,57 @@ describe('file storage on disk', async () => {
     await storage.put(key, bytes, { contentType: 'image/png', visibility: 'private' })
     const object = await storage.get(key)
     expect(object).toMatchObject({ contentType: 'image/png', visibility: 'private', size: bytes.length })
+    expect(object!.range).toBeUndefined()
     expect(Buffer.from(await new Response(object!.body).arrayBuffer()).equals(bytes)).toBe(true)
     await storage.delete(key)
     expect(await storage.get(key)).toBeUndefined()
+  })
+
+  test("keeps each object's content type and visibility, and replaces an object put again", async () => {
+    const avatar = newObjectKey('avatars', 'png')
+    const resume = newObjectKey('resumes', 'pdf')
+    await storage.put(avatar, solidPng(), { contentType: 'image/png', visibility: 'public' })
+    await storage.put(resume, Buffer.from('%PDF-1.4 resume'), { contentType: 'application/pdf', visibility: 'private' })
+    const [publicObject, privateObject] = await Promise.all([storage.get(avatar), storage.get(resume)])
+    expect(publicObject).toMatchObject({ contentType: 'image/png', visibility: 'public' })
+    expect(privateObject).toMatchObject({ contentType: 'application/pdf', visibility: 'private', size: 15 })
+    await publicObject!.body.cancel()
+    expect(await text(privateObject)).toBe('%PDF-1.4 resume')
+
+    await storage.put(avatar, Buffer.from('a new one'), { contentType: 'text/plain', visibility: 'private' })
+    const replaced = await storage.get(avatar)
+    expect(replaced).toMatchObject({ contentType: 'text/plain', visibility: 'private', size: 9 })
+    expect(await text(replaced)).toBe('a new one')
+  })
+
+  test('serves the byte range asked for, clipped to the object; a range past its end gets it whole', async () => {
+    const key = newObjectKey('community', 'txt')
+    await storage.put(key, Buffer.from('hello world'), { contentType: 'text/plain', visibility: 'private' })
+    const cases: Array<[header: string, range: { start: number; end: number } | undefined, body: string]> = [
+      ['bytes=6-10', { start: 6, end: 10 }, 'world'],
+      ['bytes=6-', { start: 6, end: 10 }, 'world'],
+      ['bytes=6-100', { start: 6, end: 10 }, 'world'],
+      ['bytes=3-3', { start: 3, end: 3 }, 'l'],
+      ['bytes=0-4', { start: 0, end: 4 }, 'hello'],
+      ['bytes=11-', undefined, 'hello world'],
+      ['bytes=50-60', undefined, 'hello world'],
+    ]
+    for (const [header, range, body] of cases) {
+      const object = await storage.get(key, parseRange(header))
+      expect(object, header).toMatchObject({ contentType: 'text/plain', size: 11, range })
+      const response = objectResponse(object!, 60)
+      expect(response.status, header).toBe(range ? 206 : 200)
+      expect(response.headers.get('Content-Range'), header).toBe(range ? `bytes ${range.start}-${range.end}/11` : null)
+      expect(response.headers.get('Content-Length'), header).toBe(String(body.length))
+      expect(await response.text(), header).toBe(body)
+    }
+  })
+
+  test('answers nothing for a missing key, and deleting one is fine', async () => {
+    const key = newObjectKey('community', 'png')
+    expect(await storage.get(key)).toBeUndefined()
+    expect(await storage.get(key, { start: 0, end: 10 })).toBeUndefined()
+    await expect(storage.delete(key)).resolves.toBeUndefined()
   })
 
   test('refuses keys that could leave its folder', async () => {
@@ -45,8 +129,37 @@ describe('file storage on disk', async () => {
       storage.put('../outside.png', solidPng(), { contentType: 'image/png', visibility: 'public' }),
     ).rejects.toThrow('Invalid storage key')
     await expect(storage.get('community/../../etc/passwd')).rejects.toThrow('Invalid storage key')
+    await expect(storage.get('/etc/passwd')).rejects.toThrow('Invalid storage key')
+    await expect(storage.delete('community/../x.png')).rejects.toThrow('Invalid storage key')
+    await expect(storage.get('Community/Photo.PNG')).rejects.toThrow('Invalid storage key')
   })
+})
 
+describe('the app with STORAGE_DRIVER=s3', () => {
+  test('keeps an uploaded picture in the bucket and serves it through its own route', async () => {
+    const s3 = await startS3StandIn()
+    const t = await createTestApp(s3.env)
+    try {
+      const alice = await t.signedIn()
+      const form = new FormData()
+      form.set('avatar', new File([new Uint8Array(solidPng(40, 40, [0, 128, 0]))], 'green.png', { type: 'image/png' }))
+      expect((await alice.post('/api/profile/me/avatar', form)).status).toBe(200)
+
+      const inBucket = await createS3Storage(s3.options).get(avatarKey(alice.member.id))
+      expect(inBucket).toMatchObject({ contentType: 'image/png', visibility: 'public' })
+      const stored = Buffer.from(await new Response(inBucket!.body).arrayBuffer())
+      const served = await (await t.signedIn()).get(`/api/profile/avatars/${alice.member.id}`)
+      expect(served.status).toBe(200)
+      expect(served.headers.get('content-type')).toBe('image/png')
+      expect(Buffer.from(await served.arrayBuffer()).equals(stored)).toBe(true)
+    } finally {
+      await t.close()
+      await s3.stop()
+    }
+  })
+})
+
+describe('uploaded files', () => {
   test('knows a file by its bytes, not its name', async () => {
     expect(await detectFileType(solidPng(), ['image', 'video'])).toMatchObject({
       kind: 'image',
