@@ -29,7 +29,8 @@ export const cities = [
 
 export const experienceLevels = ['College', 'Early Career', 'Mid-Level', 'Senior Level', 'Executive/Chief'] as const
 
-export const industries = [
+/** The industries a member picks at sign-up and in their profile (spec 000 §3). */
+export const memberIndustries = [
   'Technology',
   'Finance',
   'Healthcare',

@@ -13,11 +13,23 @@ export function isAdminUser(user: Pick<AuthUser, 'role'> | null | undefined): bo
   return user?.role === 'admin'
 }
 
-/** Who the session's holder is for the access table: admins count as subscribed (spec 000 §6). */
+/**
+ * Subscribed as the product counts it, wherever it asks (the access table, the
+ * session's user): admins always (spec 000 §6), members while a subscription of
+ * theirs gives access (platform/subscriptions.ts, read through the cache).
+ */
+export async function countsAsSubscribed(deps: Deps, user: Pick<AuthUser, 'id' | 'role'>): Promise<boolean> {
+  return isAdminUser(user) || deps.subscriptionCache.get(user.id)
+}
+
+/** Who the session's holder is for the access table. */
 export async function viewerOf(deps: Deps, session: AuthSession | null): Promise<Viewer> {
   if (!session) return anonymousViewer
-  const isAdmin = isAdminUser(session.user)
-  return { signedIn: true, isAdmin, subscribed: isAdmin || (await deps.subscriptionCache.get(session.user.id)) }
+  return {
+    signedIn: true,
+    isAdmin: isAdminUser(session.user),
+    subscribed: await countsAsSubscribed(deps, session.user),
+  }
 }
 
 /**

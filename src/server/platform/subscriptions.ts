@@ -1,24 +1,32 @@
-import { and, eq, gt, inArray } from 'drizzle-orm'
+import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { userSubscriptions } from '#server/db/schema/billing.ts'
 import type { SubscriptionCache } from '#server/platform/context.ts'
 import { sessionCookieCacheSeconds } from '#shared/constants.ts'
 
 /** Stripe statuses that give access: active, and trialing (the promo's free month; docs/decisions/006). */
-export const accessGrantingStatuses = ['active', 'trialing'] as const
+const accessGrantingStatuses = ['active', 'trialing']
 
-/** spec 000 §4: subscribed = a row with status active whose current_period_end lies in the future. */
+/**
+ * THE subscription rule (spec 000 §4): a user_subscriptions row gives access at
+ * `now` when its status grants access and its current period ends after `now`.
+ * A condition on the row, for every query that asks (the access check here,
+ * billing's memberships); true or false, never null (a row without a period end
+ * gives no access), so it can be selected as a column too.
+ */
+export function givesAccessAt(now: Date): SQL<boolean> {
+  return sql<boolean>`coalesce(${and(
+    inArray(userSubscriptions.status, accessGrantingStatuses),
+    gt(userSubscriptions.currentPeriodEnd, now),
+  )}, false)`
+}
+
+/** Whether the member holds a subscription that gives access now: what the access table reads as "subscribed". */
 export async function hasActiveSubscription(db: Db, userId: string, now = new Date()): Promise<boolean> {
   const rows = await db
     .select({ id: userSubscriptions.id })
     .from(userSubscriptions)
-    .where(
-      and(
-        eq(userSubscriptions.userId, userId),
-        inArray(userSubscriptions.status, [...accessGrantingStatuses]),
-        gt(userSubscriptions.currentPeriodEnd, now),
-      ),
-    )
+    .where(and(eq(userSubscriptions.userId, userId), givesAccessAt(now)))
     .limit(1)
   return rows.length > 0
 }

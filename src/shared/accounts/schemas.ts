@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { email, requiredText } from '#shared/common/fields.ts'
-import { cities, experienceLevels, industries, passwordMinLength } from '#shared/constants.ts'
+import { cities, experienceLevels, memberIndustries, passwordMinLength } from '#shared/constants.ts'
 
 // Every user-facing text of the accounts area (spec 000 §5, §8; spec 001 §5, §8).
 export const accountMessages = {
@@ -42,6 +42,8 @@ export const accountMessages = {
   newPasswordsDoNotMatch: 'New passwords do not match',
   currentPasswordRequired: 'Please enter your current password',
   currentPasswordIncorrect: 'Your current password is incorrect',
+  // enabling or disabling two-factor asks for the password again
+  incorrectPassword: 'Incorrect password',
 
   googleFailed: 'Failed to sign in with Google',
 
@@ -102,7 +104,7 @@ export type SignUpAccountStep = z.infer<typeof SignUpAccountStep>
 export const SignUpProfileStep = z.object({
   city: z.enum(cities, { error: accountMessages.cityRequired }),
   experienceLevel: z.enum(experienceLevels, { error: accountMessages.experienceRequired }),
-  industries: z.array(z.enum(industries)).min(1, { error: accountMessages.industriesRequired }),
+  industries: z.array(z.enum(memberIndustries)).min(1, { error: accountMessages.industriesRequired }),
 })
 export type SignUpProfileStep = z.infer<typeof SignUpProfileStep>
 

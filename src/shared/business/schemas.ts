@@ -5,8 +5,17 @@ import { businessMessages } from './messages.ts'
 
 // The business request form of /business (spec 002 §1, §3), parsed by the form and the API alike.
 
-export const industries = ['technology', 'marketing', 'finance', 'healthcare', 'education', 'retail', 'other'] as const
-export type Industry = (typeof industries)[number]
+/** The business request form's industry choices (the business's own, not a member's). */
+export const businessIndustries = [
+  'technology',
+  'marketing',
+  'finance',
+  'healthcare',
+  'education',
+  'retail',
+  'other',
+] as const
+export type Industry = (typeof businessIndustries)[number]
 
 export const industryLabels: Record<Industry, string> = {
   technology: 'Technology',
@@ -48,7 +57,7 @@ const required = (max: number, tooLong: string) => requiredText(businessMessages
 
 export const BusinessRequestInput = z.object({
   businessName: required(businessLimits.businessName, businessMessages.businessNameTooLong),
-  industry: z.enum(industries, { error: businessMessages.chooseIndustry }),
+  industry: z.enum(businessIndustries, { error: businessMessages.chooseIndustry }),
   // a request without a skill cannot be matched (spec 002 §1 matching step)
   requiredSkills: z
     .array(z.enum(businessSkills, { error: businessMessages.chooseSkill }), { error: businessMessages.chooseSkill })

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest'
-import { cursor, email, emailMaxLength, optionalEmail, phone, requiredPhone, requiredText } from './fields.ts'
+import {
+  Cursor,
+  cursorMaxLength,
+  email,
+  emailMaxLength,
+  optionalEmail,
+  phone,
+  requiredPhone,
+  requiredText,
+} from './fields.ts'
 
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message
@@ -60,9 +69,11 @@ describe('the field shapes every form shares', () => {
   })
 
   test('a next-page cursor is the token the server wrote, and anything else is refused', () => {
-    expect(cursor(10).parse(undefined)).toBeUndefined()
-    expect(cursor(10).parse('abc_DEF-12')).toBe('abc_DEF-12')
-    expect(messageOf(cursor(10).safeParse('abc_DEF-123'))).toBe('Invalid cursor')
-    expect(messageOf(cursor(10).safeParse("1' OR 1=1"))).toBe('Invalid cursor')
+    expect(Cursor.parse(undefined)).toBeUndefined()
+    expect(Cursor.parse('abc_DEF-12')).toBe('abc_DEF-12')
+    expect(Cursor.parse('a'.repeat(cursorMaxLength))).toBe('a'.repeat(cursorMaxLength))
+    expect(messageOf(Cursor.safeParse('a'.repeat(cursorMaxLength + 1)))).toBe('Invalid cursor')
+    expect(messageOf(Cursor.safeParse(''))).toBe('Invalid cursor')
+    expect(messageOf(Cursor.safeParse("1' OR 1=1"))).toBe('Invalid cursor')
   })
 })

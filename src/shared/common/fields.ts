@@ -83,13 +83,22 @@ function isHttpUrl(value: string, host?: RegExp) {
   }
 }
 
+/** What a next-page token the server did not write answers, wherever a list pages. */
+export const invalidCursorMessage = 'Invalid cursor'
+
 /**
- * The opaque next-page token of a paged list (base64url, as the server wrote it).
- * The first page has none. `max` is what the area's longest cursor needs.
+ * The longest next-page token any list writes: base64url of the last row's
+ * keyset position (src/server/platform/paging.ts), a ranked one being the longest
+ * (about 150 characters), with room to spare.
  */
-export function cursor(max: number) {
-  return z
-    .string()
-    .regex(new RegExp(`^[\\w-]{1,${max}}$`), { error: 'Invalid cursor' })
-    .optional()
-}
+export const cursorMaxLength = 300
+
+/**
+ * The opaque next-page token of every paged list (the query's `cursor`): base64url,
+ * as the server wrote it. The first page has none. What it holds is checked when
+ * it is decoded (paging.ts); this keeps anything else out of the query at once.
+ */
+export const Cursor = z
+  .string()
+  .regex(new RegExp(`^[\\w-]{1,${cursorMaxLength}}$`), { error: invalidCursorMessage })
+  .optional()

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cursor, requiredText } from '#shared/common/fields.ts'
+import { Cursor, requiredText } from '#shared/common/fields.ts'
 
 // The community feed (spec 000 §2 /community, §3 posts, §4, §5, §8 posts and trends).
 
@@ -25,6 +25,8 @@ export const communityMessages = {
   confirmDeleteComment: 'Are you sure you want to delete this comment?',
   postTooLong: 'Posts can be at most 5000 characters.',
   postNotFound: 'This post is no longer available',
+  commentNotFound: 'This comment is no longer available',
+  signInToContinue: 'Please sign in to continue',
   commentEmpty: 'Please write a comment first.',
   commentTooLong: 'Comments can be at most 2000 characters.',
   commentDeleted: 'Comment deleted',
@@ -51,7 +53,7 @@ export const CommentInput = z.object({
 export type CommentInput = z.infer<typeof CommentInput>
 
 export const FeedQuery = z.object({
-  cursor: cursor(200),
+  cursor: Cursor,
 })
 export type FeedQuery = z.infer<typeof FeedQuery>
 

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { cursor, email, optionalEmail, requiredPhone, requiredText } from '#shared/common/fields.ts'
+import { Cursor, email, optionalEmail, requiredPhone, requiredText } from '#shared/common/fields.ts'
 import { softSkillOptions, technicalSkillOptions } from './skills.ts'
 
 // The private job board (issue 5): spec 001 §2 job board, job detail, application
@@ -83,8 +83,6 @@ export const resumeMaxBytes = 5 * 1024 * 1024
 export const logoMaxBytes = 5 * 1024 * 1024
 export const logoCacheSeconds = 3600
 export const coverLetterMaxLength = 5000
-/** The job board's and the admin table's page tokens are at most this long. */
-export const jobCursorMaxLength = 300
 
 // ---------- search (GET /api/jobs) ----------
 
@@ -94,7 +92,7 @@ export const JobSearchQuery = z.object({
   location: z.string().trim().max(100).optional(),
   remote: z.enum(['true']).optional(),
   posted: z.enum(postedWithinDays).optional(),
-  cursor: cursor(jobCursorMaxLength),
+  cursor: Cursor,
 })
 export type JobSearchQuery = z.infer<typeof JobSearchQuery>
 
@@ -102,7 +100,8 @@ export type JobSearchQuery = z.infer<typeof JobSearchQuery>
 
 export type ApplicationStatus = (typeof applicationStatuses)[number]
 
-export type JobCard = {
+/** One job as the board lists it (the web's JobCard component shows it). */
+export type JobSummary = {
   id: string
   title: string
   company: string
@@ -119,8 +118,8 @@ export type JobCard = {
   applicationStatus: ApplicationStatus | null
 }
 
-/** The card plus what the detail page shows (the board's cards leave the skill lists out: the match says it). */
-export type JobDetail = JobCard & {
+/** The summary plus what the detail page shows (the board's cards leave the skill lists out: the match says it). */
+export type JobDetail = JobSummary & {
   status: JobStatus
   technicalSkills: string[]
   softSkills: string[]
@@ -137,18 +136,18 @@ export type JobDetail = JobCard & {
 /** The live 'jobs' topic (GET /api/live): some job was added, edited, closed, reopened or deleted. */
 export type JobsChangedEvent = { type: 'jobs.changed'; data: { jobId: string } }
 
-export type JobSearchPage = { jobs: JobCard[]; nextCursor: string | null; truncated: boolean }
+export type JobSearchPage = { jobs: JobSummary[]; nextCursor: string | null; truncated: boolean }
 export const searchRankWindow = 200
 
 /** What visitors may see of the newest jobs (landing teaser, community column). */
-export type JobTeaser = Pick<JobCard, 'id' | 'title' | 'company' | 'logoUrl' | 'location' | 'type' | 'postedAt'>
+export type JobTeaser = Pick<JobSummary, 'id' | 'title' | 'company' | 'logoUrl' | 'location' | 'type' | 'postedAt'>
 
 export type SavedJob = {
   jobId: string
   savedAt: string
   status: 'saved'
   notes: string | null
-  job: Pick<JobCard, 'id' | 'title' | 'company' | 'logoUrl' | 'location' | 'type' | 'salary'> & { active: boolean }
+  job: Pick<JobSummary, 'id' | 'title' | 'company' | 'logoUrl' | 'location' | 'type' | 'salary'> & { active: boolean }
 }
 
 export type SavedCounts = { jobs: number; courses: number }
@@ -272,7 +271,7 @@ export type JobStatusInput = z.infer<typeof JobStatusInput>
 
 export const AdminJobQuery = z.object({
   q: z.string().trim().max(200).optional(),
-  cursor: cursor(jobCursorMaxLength),
+  cursor: Cursor,
 })
 export type AdminJobQuery = z.infer<typeof AdminJobQuery>
 /** Admin table: rows per page, newest created first. */

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { httpUrl, phone, requiredText } from '#shared/common/fields.ts'
-import { cities, experienceLevels, industries } from '#shared/constants.ts'
+import { cities, experienceLevels, memberIndustries } from '#shared/constants.ts'
 
 // Profile and avatar (spec 001 §2 /profile and /settings, §3 Profile, §5, §8 Avatar and Profile, §9).
 
@@ -139,7 +139,7 @@ export const ProfileInput = z.object({
   experienceLevel: optionalEnum(experienceLevels, 'Please choose an experience level from the list'),
   expertiseLevel: optionalEnum(expertiseLevels, 'Please choose an expertise level from the list'),
   careerLevel: optionalText(profileLimits.careerLevel),
-  industries: z.array(z.enum(industries, { error: 'Please choose industries from the list' })).default([]),
+  industries: z.array(z.enum(memberIndustries, { error: 'Please choose industries from the list' })).default([]),
   careerFocus: z
     .array(z.string().trim().max(profileLimits.careerFocusItem, profileMessages.tooLong(profileLimits.careerFocusItem)))
     .default([])

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, inArray, notInArray, sql } from 'drizzle-orm'
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import {
@@ -9,7 +9,7 @@ import {
   testCheckouts,
   userSubscriptions,
 } from '#server/db/schema/billing.ts'
-import { accessGrantingStatuses } from '#server/platform/subscriptions.ts'
+import { givesAccessAt } from '#server/platform/subscriptions.ts'
 
 export const defaultPlans = [
   {
@@ -73,10 +73,10 @@ export async function updatePlan(db: Db, planId: string, values: Partial<typeof 
   return plan
 }
 
-/** The member's most recent subscription row (private: scoped by owner). */
-export async function findLatestSubscription(db: Db, userId: string) {
+/** The member's most recent subscription row (private: scoped by owner), and whether it gives access at `now`. */
+export async function findLatestSubscription(db: Db, userId: string, now = new Date()) {
   const [row] = await db
-    .select({ subscription: userSubscriptions, planName: plans.name })
+    .select({ subscription: userSubscriptions, planName: plans.name, givesAccess: givesAccessAt(now) })
     .from(userSubscriptions)
     .leftJoin(plans, eq(plans.id, userSubscriptions.planId))
     .where(eq(userSubscriptions.userId, userId))
@@ -85,20 +85,12 @@ export async function findLatestSubscription(db: Db, userId: string) {
   return row
 }
 
-/** Rows that give access now (spec 000 §4), the same rule as hasActiveSubscription. */
-function activeAt(now: Date) {
-  return and(
-    inArray(userSubscriptions.status, [...accessGrantingStatuses]),
-    gt(userSubscriptions.currentPeriodEnd, now),
-  )
-}
-
 /** The member's subscriptions that give access now: one, normally (one membership per member). */
 export function listActiveSubscriptions(db: Db, userId: string, now = new Date()) {
   return db
     .select({ planId: userSubscriptions.planId, stripeSubscriptionId: userSubscriptions.stripeSubscriptionId })
     .from(userSubscriptions)
-    .where(and(eq(userSubscriptions.userId, userId), activeAt(now)))
+    .where(and(eq(userSubscriptions.userId, userId), givesAccessAt(now)))
 }
 
 /** The member's subscription that gives access now, with its plan's name: the latest, should Stripe bill two (decision 012). */
@@ -107,7 +99,7 @@ export async function findActiveSubscription(db: Db, userId: string, now = new D
     .select({ subscription: userSubscriptions, planName: plans.name })
     .from(userSubscriptions)
     .leftJoin(plans, eq(plans.id, userSubscriptions.planId))
-    .where(and(eq(userSubscriptions.userId, userId), activeAt(now)))
+    .where(and(eq(userSubscriptions.userId, userId), givesAccessAt(now)))
     .orderBy(desc(userSubscriptions.currentPeriodEnd), desc(userSubscriptions.updatedAt))
     .limit(1)
   return row
@@ -123,7 +115,7 @@ export function listSeveralActiveSubscriptions(db: Db, now = new Date()) {
   const doubled = db
     .select({ userId: userSubscriptions.userId })
     .from(userSubscriptions)
-    .where(activeAt(now))
+    .where(givesAccessAt(now))
     .groupBy(userSubscriptions.userId)
     .having(sql`count(*) > 1`)
   return db
@@ -141,7 +133,7 @@ export function listSeveralActiveSubscriptions(db: Db, now = new Date()) {
     .from(userSubscriptions)
     .innerJoin(user, eq(user.id, userSubscriptions.userId))
     .leftJoin(plans, eq(plans.id, userSubscriptions.planId))
-    .where(and(activeAt(now), inArray(userSubscriptions.userId, doubled)))
+    .where(and(givesAccessAt(now), inArray(userSubscriptions.userId, doubled)))
     .orderBy(asc(user.email), asc(userSubscriptions.userId), asc(userSubscriptions.createdAt))
 }
 

@@ -3,7 +3,6 @@ import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
-import { accessGrantingStatuses } from '#server/platform/subscriptions.ts'
 import {
   billingMessages,
   paymentMessages,
@@ -42,10 +41,6 @@ export async function listPlans(ctx: Ctx): Promise<{ plans: Plan[] }> {
   return { plans: (await queries.listActivePlans(ctx.deps.db)).map(toPlan) }
 }
 
-function isSubscribed(status: string, periodEnd: Date | null, now = new Date()) {
-  return (accessGrantingStatuses as readonly string[]).includes(status) && Boolean(periodEnd && periodEnd > now)
-}
-
 export async function getMyBilling(ctx: Ctx): Promise<MyBilling> {
   const user = requireUser(ctx)
   const { db, payments } = ctx.deps
@@ -63,7 +58,7 @@ export async function getMyBilling(ctx: Ctx): Promise<MyBilling> {
           status: subscription.status,
           currentPeriodEnd: subscription.currentPeriodEnd?.toISOString() ?? null,
           cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-          subscribed: isSubscribed(subscription.status, subscription.currentPeriodEnd),
+          subscribed: latest.givesAccess,
         }
       : null,
     canManageBilling: Boolean(payments && customer),

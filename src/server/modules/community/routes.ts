@@ -1,9 +1,8 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import { AppError } from '#server/platform/app-error.ts'
 import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse, parseRange } from '#server/platform/storage.ts'
+import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
 import {
   CommentInput,
@@ -12,35 +11,27 @@ import {
   JobTrends,
   mediaCacheSeconds,
   mediaMaxBytes,
-  PostContent,
 } from '#shared/community/schemas.ts'
 import * as community from './service.ts'
 
 const PostParams = z.object({ postId: z.uuid({ error: communityMessages.postNotFound }) })
-const CommentParams = z.object({ commentId: z.uuid({ error: 'This comment is no longer available' }) })
+const CommentParams = z.object({ commentId: z.uuid({ error: communityMessages.commentNotFound }) })
 
-// The whole request is refused before it is read past the media limit (plus room for the text fields).
-const postBodyLimit = bodyLimit({
-  maxSize: mediaMaxBytes + 64 * 1024,
-  onError: () => {
-    throw new AppError('VALIDATION', communityMessages.fileTooLarge, { media: communityMessages.fileTooLarge })
-  },
+// a post (spec 000 §5): its text and an optional image or video
+const postForm = uploadForm({
+  files: ['media'],
+  text: ['content'],
+  maxFileBytes: mediaMaxBytes,
+  messages: { tooLarge: communityMessages.fileTooLarge, unreadable: communityMessages.postFailed },
 })
 
 export const communityRoutes = new Hono<AppEnv>()
   .get('/posts', validate('query', FeedQuery), async (c) =>
     c.json(await community.listFeed(c.var.ctx, c.req.valid('query'))),
   )
-  // multipart: `content` (text) and an optional `media` file
-  .post('/posts', postBodyLimit, async (c) => {
-    const form = await c.req.parseBody().catch(() => {
-      throw new AppError('VALIDATION', communityMessages.postFailed)
-    })
-    const content = PostContent.safeParse(typeof form.content === 'string' ? form.content : '')
-    if (!content.success)
-      throw new AppError('VALIDATION', communityMessages.postTooLong, { content: communityMessages.postTooLong })
-    const media = form.media instanceof File ? form.media : undefined
-    return c.json(await community.createPost(c.var.ctx, { content: content.data, media }), 201)
+  .post('/posts', postForm.limit, async (c) => {
+    const { text, files } = await postForm.read(c)
+    return c.json(await community.createPost(c.var.ctx, { content: text.content, media: files.media }), 201)
   })
   .delete('/posts/:postId', validate('param', PostParams), async (c) => {
     await community.deletePost(c.var.ctx, c.req.valid('param').postId)

@@ -2,12 +2,15 @@ import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, isAdminUser, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
-import { newObjectKey, type StoredObject } from '#server/platform/storage.ts'
+import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
+import type { StoredObject } from '#server/platform/storage.ts'
+import { deleteStoredFile, storeThenRecord } from '#server/platform/uploads.ts'
 import {
   communityMessages,
   defaultJobTrends,
   feedPageSize,
   JobTrends,
+  PostContent,
   type CommentInput,
   type CommentView,
   type CommunityEvent,
@@ -74,25 +77,6 @@ function toCommentView(row: queries.CommentRow): CommentView {
   }
 }
 
-// The cursor is the last post's (created_at, id), opaque to the browser.
-function encodeCursor(row: queries.FeedRow) {
-  return Buffer.from(`${row.cursorAt}|${row.id}`).toString('base64url')
-}
-
-function decodeCursor(cursor: string) {
-  const [createdAt, id] = Buffer.from(cursor, 'base64url').toString().split('|')
-  // PostgreSQL's own text form of the timestamp, e.g. '2026-11-23 10:38:22.123456+00'
-  if (
-    !createdAt ||
-    !id ||
-    !/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/.test(createdAt) ||
-    !/^[0-9a-f-]{36}$/.test(id)
-  ) {
-    throw new AppError('VALIDATION', 'Invalid cursor')
-  }
-  return { createdAt, id }
-}
-
 /** Announces `event` to every open feed once `tx` commits. */
 function publish(tx: Db, ctx: Ctx, event: CommunityEvent) {
   return ctx.deps.realtime.publish(tx, 'community', event)
@@ -114,13 +98,14 @@ async function changeCommunity<T>(ctx: Ctx, work: (tx: Db) => Promise<T>): Promi
 export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
   const viewer = requireUser(ctx)
   const { db } = ctx.deps
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined
+  // the last post's (created_at, id) on the page before
+  const after = decodeCursor(query.cursor, 'newest')
   const cache = feedCacheOf(ctx.deps)
   const cursor = query.cursor ?? ''
-  const { rows, hasMore } = await cache.page(cursor, async () => {
-    const found = await queries.listFeedPage(db, feedPageSize + 1, after)
-    return { rows: found.slice(0, feedPageSize), hasMore: found.length > feedPageSize }
-  })
+  const page = await cache.page(cursor, () =>
+    readPage(feedPageSize, (limit) => queries.listFeedPage(db, limit, after && { createdAt: after.at, id: after.id })),
+  )
+  const { rows } = page
   const liked = await cache.likedOnPage(viewer.id, cursor, () =>
     queries.findLikedPostIds(
       db,
@@ -130,14 +115,14 @@ export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
   )
   return {
     posts: rows.map((row) => toPostView(row, liked.has(row.id))),
-    nextCursor: hasMore ? encodeCursor(rows.at(-1)!) : null,
+    nextCursor: nextCursorOf(page),
   }
 }
 
 export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
   const viewer = requireUser(ctx)
   const row = await queries.findProfileCard(ctx.deps.db, viewer.id)
-  if (!row) throw new AppError('UNAUTHORIZED', 'Please sign in to continue')
+  if (!row) throw new AppError('UNAUTHORIZED', communityMessages.signInToContinue)
   return {
     name: displayName(row.firstName, row.lastName, row.accountName),
     email: row.email,
@@ -151,28 +136,25 @@ export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {
 }
 
 /**
- * spec 000 §5 post rules, checked here whatever the browser did: text or media;
- * media under 5 MB, an image or a video by its own bytes, photos re-encoded
- * (`preparePostMedia`). The file is stored under a name of ours before the row is
- * written, and removed again if the row cannot be.
+ * spec 000 §5 post rules, checked here whatever the browser did: text of at most
+ * 5000 characters (told before anything else, as a form's own field checks are),
+ * or media, or both; media under 5 MB, an image or a video by its own bytes,
+ * photos re-encoded (`preparePostMedia`) and kept with the post (`storeThenRecord`).
  */
-export async function createPost(ctx: Ctx, input: { content: string; media?: File }): Promise<PostView> {
+export async function createPost(ctx: Ctx, input: { content?: string; media?: File }): Promise<PostView> {
+  const parsed = PostContent.safeParse(input.content ?? '')
+  if (!parsed.success)
+    throw new AppError('VALIDATION', communityMessages.postTooLong, { content: communityMessages.postTooLong })
+  const content = parsed.data
   const viewer = requireVerified(ctx) // decision 014
-  const { storage } = ctx.deps
   const media = input.media && input.media.size > 0 ? input.media : undefined
-  if (!input.content && !media)
+  if (!content && !media)
     throw new AppError('VALIDATION', communityMessages.postEmpty, { content: communityMessages.postEmpty })
-  let stored: { key: string; type: 'image' | 'video' } | undefined
-  if (media) {
-    const prepared = await preparePostMedia(media, ctx.logger)
-    stored = { key: newObjectKey('community', prepared.extension), type: prepared.type }
-    await storage.put(stored.key, prepared.bytes, { contentType: prepared.mime, visibility: 'private' })
-  }
-  try {
-    return await changeCommunity(ctx, async (tx) => {
+  const writePost = (stored?: { key: string; type: 'image' | 'video' }) =>
+    changeCommunity(ctx, async (tx) => {
       const { id } = await queries.insertPost(tx, {
         userId: viewer.id,
-        content: input.content,
+        content,
         mediaKey: stored?.key,
         mediaType: stored?.type,
       })
@@ -182,10 +164,19 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
       await publish(tx, ctx, { type: 'post.created', data: { post } })
       return post
     })
-  } catch (error) {
-    if (stored) await storage.delete(stored.key).catch(() => {})
-    throw error
-  }
+  if (!media) return writePost()
+  const prepared = await preparePostMedia(media, ctx.logger)
+  return storeThenRecord(
+    ctx,
+    {
+      area: 'community',
+      extension: prepared.extension,
+      bytes: prepared.bytes,
+      contentType: prepared.mime,
+      visibility: 'private',
+    },
+    async (key) => ({ result: await writePost({ key, type: prepared.type }) }),
+  )
 }
 
 /**
@@ -194,7 +185,6 @@ export async function createPost(ctx: Ctx, input: { content: string; media?: Fil
  */
 export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
   const viewer = requireUser(ctx)
-  const { storage } = ctx.deps
   const mediaKey = await changeCommunity(ctx, async (tx) => {
     const post = await queries.findPostOwner(tx, postId)
     if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
@@ -204,8 +194,7 @@ export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
     return deleted?.mediaKey
   })
   // after the commit: a failed transaction keeps its file
-  if (mediaKey)
-    await storage.delete(mediaKey).catch((error) => ctx.logger.warn({ err: error, mediaKey }, 'post media not removed'))
+  if (mediaKey) await deleteStoredFile(ctx, mediaKey)
 }
 
 /** One like per member and post (spec 000 §3): liking twice keeps one, unliking twice is no error. */
@@ -252,7 +241,7 @@ export async function deleteComment(ctx: Ctx, commentId: string): Promise<void> 
   const viewer = requireUser(ctx)
   await changeCommunity(ctx, async (tx) => {
     const comment = await queries.findComment(tx, commentId)
-    if (!comment) throw new AppError('NOT_FOUND', 'This comment is no longer available')
+    if (!comment) throw new AppError('NOT_FOUND', communityMessages.commentNotFound)
     if (comment.userId !== viewer.id && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
     const deleted = await queries.deleteComment(tx, commentId)
     if (deleted) {

@@ -2,8 +2,9 @@ import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
+import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import { normalizePicture } from '#server/platform/pictures.ts'
-import { newObjectKey } from '#server/platform/storage.ts'
+import { deleteStoredFile, storeThenRecord } from '#server/platform/uploads.ts'
 import {
   adminJobPageSize,
   jobMessages,
@@ -15,7 +16,7 @@ import {
   type JobStatus,
 } from '#shared/jobs/schemas.ts'
 import * as queries from './queries.ts'
-import { decodeCursor, encodeCursor, textSearchQuery } from './search.ts'
+import { textSearchQuery } from './search.ts'
 import { jobSearchCacheOf } from './search-cache.ts'
 import { toAdminJob } from './views.ts'
 
@@ -79,20 +80,20 @@ function jobValues(input: JobInputParsed): queries.JobWrite {
 /** spec 002 §2 Job management: search by title, company or location, newest created first, a page at a time. */
 export async function listAdminJobs(ctx: Ctx, query: AdminJobQuery): Promise<AdminJobList> {
   requireAdmin(ctx)
-  const after = query.cursor ? decodeCursor(query.cursor, false) : undefined
-  // weights A (title, company) and C (location) of jobs.search, not the skills or description
-  const found = await queries.listAdminJobs(
-    ctx.deps.db,
-    textSearchQuery(query.q, 'AC'),
-    adminJobPageSize + 1,
-    after && { createdAt: after.at, id: after.id },
+  const after = decodeCursor(query.cursor, 'newest')
+  const page = await readPage(adminJobPageSize, (limit) =>
+    // weights A (title, company) and C (location) of jobs.search, not the skills or description
+    queries.listAdminJobs(
+      ctx.deps.db,
+      textSearchQuery(query.q, 'AC'),
+      limit,
+      after && { createdAt: after.at, id: after.id },
+    ),
   )
-  const rows = found.slice(0, adminJobPageSize)
-  const last = rows.at(-1)
   return {
-    jobs: rows.map(({ total: _total, cursorAt: _cursorAt, ...row }) => toAdminJob(row)),
-    total: found[0]?.total ?? 0,
-    nextCursor: found.length > adminJobPageSize && last ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
+    jobs: page.rows.map(({ total: _total, cursorAt: _cursorAt, ...row }) => toAdminJob(row)),
+    total: page.rows[0]?.total ?? 0,
+    nextCursor: nextCursorOf(page),
   }
 }
 
@@ -149,11 +150,7 @@ export async function deleteJob(ctx: Ctx, jobId: string): Promise<void> {
     },
   )
   // after the commit: a failed transaction keeps its file
-  if (deleted.logoKey) await removeObject(ctx, deleted.logoKey)
-}
-
-async function removeObject(ctx: Ctx, key: string) {
-  await ctx.deps.storage.delete(key).catch((error) => ctx.logger.warn({ err: error, key }, 'job logo not removed'))
+  if (deleted.logoKey) await deleteStoredFile(ctx, deleted.logoKey)
 }
 
 /**
@@ -173,25 +170,20 @@ export async function uploadJobLogo(ctx: Ctx, jobId: string, file: File | undefi
     },
     ctx.logger,
   )
-  const key = newObjectKey('job-logos', 'png')
-  await ctx.deps.storage.put(key, png, { contentType: 'image/png', visibility: 'public' })
-  let result: { job: AdminJob; previousKey: string | null }
-  try {
-    result = await changeJobs(
-      ctx,
-      () => jobId,
-      async (tx) => {
-        const replaced = await queries.replaceJobLogo(tx, jobId, key)
-        if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
-        return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
-      },
-    )
-  } catch (error) {
-    await removeObject(ctx, key)
-    throw error
-  }
-  if (result.previousKey) await removeObject(ctx, result.previousKey)
-  return result.job
+  return storeThenRecord(
+    ctx,
+    { area: 'job-logos', extension: 'png', bytes: png, contentType: 'image/png', visibility: 'public' },
+    (key) =>
+      changeJobs(
+        ctx,
+        () => jobId,
+        async (tx) => {
+          const replaced = await queries.replaceJobLogo(tx, jobId, key)
+          if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+          return { result: await adminJobOrNotFound(tx, jobId), replacedKey: replaced.previousKey }
+        },
+      ),
+  )
 }
 
 export async function removeJobLogo(ctx: Ctx, jobId: string): Promise<AdminJob> {
@@ -205,6 +197,7 @@ export async function removeJobLogo(ctx: Ctx, jobId: string): Promise<AdminJob> 
       return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
     },
   )
-  if (result.previousKey) await removeObject(ctx, result.previousKey)
+  // after the commit: a failed transaction keeps its file
+  if (result.previousKey) await deleteStoredFile(ctx, result.previousKey)
   return result.job
 }

@@ -13,7 +13,7 @@ import { searchRankWindow, type ApplicationStatus } from '#shared/jobs/schemas.t
  * The board's filters, already turned into safe `to_tsquery` strings by the
  * service (tokens of letters and digits only); always bound as parameters.
  */
-export type JobFilters = {
+export type BoardFilters = {
   /** the search box, against jobs.search (`textQuery`) */
   text?: TextQuery
   /** for to_tsquery('simple', ...) against jobs.location_search */
@@ -41,7 +41,7 @@ const cardColumns = {
   cursorAt: sql<string>`${jobs.postedAt}::text`.as('cursor_at'),
 }
 
-export type JobCardRow = {
+export type JobSummaryRow = {
   id: string
   title: string
   company: string
@@ -73,7 +73,7 @@ export function textQuery(text: TextQuery): SQL {
   return text.terms ? sql`(${terms} && ${prefix})` : prefix
 }
 
-function boardConditions(filters: JobFilters): SQL[] {
+function boardConditions(filters: BoardFilters): SQL[] {
   const conditions: SQL[] = [eq(jobs.status, 'active')]
   if (filters.type) conditions.push(eq(jobs.type, filters.type))
   if (filters.remote) conditions.push(eq(jobs.remote, true))
@@ -88,7 +88,7 @@ function boardConditions(filters: JobFilters): SQL[] {
  * The board without a text search: newest first after the (posted_at, id)
  * position `after`, one backward walk of jobs_board_order_idx (status, posted_at, id).
  */
-export function listBoardPage(db: Db, filters: JobFilters, limit: number, after?: { postedAt: string; id: string }) {
+export function listBoardPage(db: Db, filters: BoardFilters, limit: number, after?: { postedAt: string; id: string }) {
   return db
     .select(cardColumns)
     .from(jobs)
@@ -112,7 +112,7 @@ export function listBoardPage(db: Db, filters: JobFilters, limit: number, after?
  */
 export function listRankedPage(
   db: Db,
-  filters: JobFilters & { text: TextQuery },
+  filters: BoardFilters & { text: TextQuery },
   limit: number,
   after?: { rank: string; postedAt: string; id: string },
 ) {

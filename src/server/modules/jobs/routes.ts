@@ -2,6 +2,7 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse } from '#server/platform/storage.ts'
+import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
 import {
   AdminJobQuery,
@@ -13,10 +14,16 @@ import {
   logoMaxBytes,
 } from '#shared/jobs/schemas.ts'
 import * as admin from './admin-service.ts'
-import { formOf, uploadLimit } from './multipart.ts'
 import * as jobs from './service.ts'
 
 const JobParams = z.object({ jobId: z.uuid({ error: jobMessages.notFound }) })
+
+// the company logo form (spec 002 §5): one image
+const logoForm = uploadForm({
+  files: ['logo'],
+  maxFileBytes: logoMaxBytes,
+  messages: { tooLarge: jobMessages.logoTooLarge, unreadable: jobMessages.saveJobFailed },
+})
 
 // /api/jobs: the board (subscribers; admins pass), except /latest and /logos, which
 // the landing teaser shows to visitors (src/shared/access.ts). Applying is in
@@ -53,21 +60,10 @@ export const adminJobRoutes = new Hono<AppEnv>()
     return c.body(null, 204)
   })
   // multipart: `logo` (an image)
-  .post(
-    '/:jobId/logo',
-    validate('param', JobParams),
-    uploadLimit(logoMaxBytes, jobMessages.logoTooLarge, 'logo'),
-    async (c) => {
-      const form = await formOf(c, jobMessages.saveJobFailed)
-      return c.json(
-        await admin.uploadJobLogo(
-          c.var.ctx,
-          c.req.valid('param').jobId,
-          form.logo instanceof File ? form.logo : undefined,
-        ),
-      )
-    },
-  )
+  .post('/:jobId/logo', validate('param', JobParams), logoForm.limit, async (c) => {
+    const { files } = await logoForm.read(c)
+    return c.json(await admin.uploadJobLogo(c.var.ctx, c.req.valid('param').jobId, files.logo))
+  })
   .delete('/:jobId/logo', validate('param', JobParams), async (c) =>
     c.json(await admin.removeJobLogo(c.var.ctx, c.req.valid('param').jobId)),
   )

@@ -1,8 +1,7 @@
-import { AppError } from '#server/platform/app-error.ts'
 import type { TextQuery } from './queries.ts'
 
-// What the board's and the admin table's search boxes become in SQL, and the
-// opaque cursor their pages carry (docs/decisions/009).
+// What the board's and the admin table's search boxes become in SQL
+// (docs/decisions/009); their pages' cursors are platform/paging.ts's.
 
 /** At most this many words of a search or a location count (each is one more index lookup). */
 const maxSearchTokens = 8
@@ -33,38 +32,4 @@ export function textSearchQuery(q: string | undefined, weights = ''): TextQuery 
 export function locationSearchQuery(location: string | undefined): string | undefined {
   const tokens = tokensOf(location)
   return tokens.length === 0 ? undefined : tokens.map((token) => `${token}:*`).join(' & ')
-}
-
-// ---------- cursor ----------
-
-// The last row's position, opaque to the browser: (posted_at, id) on the board,
-// (rank, posted_at, id) in a text search, (created_at, id) in the admin table; at
-// full precision as PostgreSQL wrote them.
-export type Cursor = { at: string; id: string; rank?: string }
-
-export function encodeCursor(cursor: Cursor): string {
-  return Buffer.from(JSON.stringify(cursor)).toString('base64url')
-}
-
-const timestampText = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/
-const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
-const realText = /^\d+(\.\d+)?(e[+-]?\d+)?$/
-
-/** The cursor the browser sent back; anything else (a ranked one where none is ranked too) is a VALIDATION error. */
-export function decodeCursor(cursor: string, ranked: boolean): Cursor {
-  let parsed: Partial<Record<keyof Cursor, unknown>> | undefined
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString())
-  } catch {
-    parsed = undefined
-  }
-  const { at, id, rank } = parsed ?? {}
-  const valid =
-    typeof at === 'string' &&
-    timestampText.test(at) &&
-    typeof id === 'string' &&
-    uuidText.test(id) &&
-    (ranked ? typeof rank === 'string' && realText.test(rank) : rank === undefined)
-  if (!valid) throw new AppError('VALIDATION', 'Invalid cursor', { cursor: 'Invalid cursor' })
-  return { at, id, rank: rank as string | undefined }
 }

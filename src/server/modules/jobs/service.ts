@@ -2,6 +2,7 @@ import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
+import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import {
   jobMessages,
@@ -16,12 +17,12 @@ import {
 } from '#shared/jobs/schemas.ts'
 import { skillSet } from '#shared/jobs/skills.ts'
 import * as queries from './queries.ts'
-import { decodeCursor, encodeCursor, locationSearchQuery, textSearchQuery } from './search.ts'
+import { locationSearchQuery, textSearchQuery } from './search.ts'
 import { jobSearchCacheOf } from './search-cache.ts'
-import { marksOf, toCardFields, toJobCard, toTeaser, type CardFields, type ViewerState } from './views.ts'
+import { marksOf, toJobSummary, toSummaryFields, toTeaser, type SummaryFields, type ViewerState } from './views.ts'
 
 // The private job board (issue 5; spec 001 §2 job board, job detail). Beside it:
-// search.ts (search text and cursors), views.ts (rows as the API answers them),
+// search.ts (search text), views.ts (rows as the API answers them),
 // saved-service.ts (saved jobs), admin-service.ts (job management) and
 // applications/ (applying and the applications).
 
@@ -37,14 +38,14 @@ function viewerStateOf(deps: Deps, viewerId: string): Promise<ViewerState> {
   })
 }
 
-type SharedPage = { cards: CardFields[]; nextCursor: string | null; truncated: boolean }
+type SharedPage = { cards: SummaryFields[]; nextCursor: string | null; truncated: boolean }
 
 /** spec 001 §2 job board: active jobs, filtered, newest first; or ranked by a text search (docs/decisions/009). */
 export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSearchPage> {
   await requireAccess(ctx, 'subscriber')
   const viewer = requireUser(ctx)
   const { db } = ctx.deps
-  const filters: queries.JobFilters = {
+  const filters: queries.BoardFilters = {
     text: textSearchQuery(query.q),
     location: locationSearchQuery(query.location),
     type: query.type,
@@ -52,45 +53,34 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
     postedWithinDays: query.posted ? Number(query.posted) : undefined,
   }
   const { text } = filters
-  const after = query.cursor ? decodeCursor(query.cursor, text !== undefined) : undefined
+  const after = decodeCursor(query.cursor, text === undefined ? 'newest' : 'ranked')
   // the same search however it was typed ("Data  Analyst" and "data analyst")
   const key = JSON.stringify(['search', filters, query.cursor ?? ''])
   const page = await jobSearchCacheOf(ctx.deps).remember<SharedPage>(key, async () => {
     if (text === undefined) {
-      const found = await queries.listBoardPage(
-        db,
-        filters,
-        jobPageSize + 1,
-        after && { postedAt: after.at, id: after.id },
+      const newest = await readPage(jobPageSize, (limit) =>
+        queries.listBoardPage(db, filters, limit, after && { postedAt: after.at, id: after.id }),
       )
-      const rows = found.slice(0, jobPageSize)
-      const last = rows.at(-1)
-      const more = found.length > jobPageSize && last
-      return {
-        cards: rows.map(toCardFields),
-        nextCursor: more ? encodeCursor({ at: last.cursorAt, id: last.id }) : null,
-        truncated: false,
-      }
+      return { cards: newest.rows.map(toSummaryFields), nextCursor: nextCursorOf(newest), truncated: false }
     }
-    const found = await queries.listRankedPage(
-      db,
-      { ...filters, text },
-      jobPageSize + 1,
-      after && { postedAt: after.at, id: after.id, rank: after.rank! },
+    const ranked = await readPage(jobPageSize, (limit) =>
+      queries.listRankedPage(
+        db,
+        { ...filters, text },
+        limit,
+        after && { postedAt: after.at, id: after.id, rank: after.rank! },
+      ),
     )
-    const rows = found.slice(0, jobPageSize)
-    const last = rows.at(-1)
-    const more = found.length > jobPageSize && last
     return {
-      cards: rows.map(toCardFields),
-      nextCursor: more ? encodeCursor({ at: last.cursorAt, id: last.id, rank: last.rank }) : null,
+      cards: ranked.rows.map(toSummaryFields),
+      nextCursor: nextCursorOf(ranked),
       // the window was full: more jobs may match than were ranked
-      truncated: (found[0]?.windowSize ?? 0) >= searchRankWindow,
+      truncated: (ranked.rows[0]?.windowSize ?? 0) >= searchRankWindow,
     }
   })
   const state = await viewerStateOf(ctx.deps, viewer.id)
   return {
-    jobs: page.cards.map((card) => toJobCard(card, state)),
+    jobs: page.cards.map((card) => toJobSummary(card, state)),
     nextCursor: page.nextCursor,
     truncated: page.truncated,
   }
@@ -112,7 +102,7 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<JobDetail> {
   const row = await queries.findJobRow(ctx.deps.db, jobId)
   if (!row || (row.status !== 'active' && !actsAsAdmin(ctx))) throw new AppError('NOT_FOUND', jobMessages.notFound)
   return {
-    ...toCardFields(row),
+    ...toSummaryFields(row),
     ...marksOf(await viewerStateOf(ctx.deps, viewer.id), row),
     status: row.status as JobStatus,
     description: row.description,

@@ -1,7 +1,7 @@
 import type {
   AdminJob,
   ApplicationStatus,
-  JobCard,
+  JobSummary,
   JobDetail,
   JobStatus,
   JobTeaser,
@@ -20,10 +20,10 @@ function logoUrl(row: { id: string; logoKey: string | null; updatedAt: Date }): 
 }
 
 // what every member sees of a job; the skill lists feed the viewer's match
-export type CardFields = Omit<JobCard, 'match' | 'saved' | 'applicationStatus'> &
+export type SummaryFields = Omit<JobSummary, 'match' | 'saved' | 'applicationStatus'> &
   Pick<JobDetail, 'technicalSkills' | 'softSkills'>
 
-export function toCardFields(row: Omit<queries.JobCardRow, 'cursorAt'>): CardFields {
+export function toSummaryFields(row: Omit<queries.JobSummaryRow, 'cursorAt'>): SummaryFields {
   return {
     id: row.id,
     title: row.title,
@@ -39,7 +39,7 @@ export function toCardFields(row: Omit<queries.JobCardRow, 'cursorAt'>): CardFie
   }
 }
 
-export function toTeaser(row: queries.JobCardRow): JobTeaser {
+export function toTeaser(row: queries.JobSummaryRow): JobTeaser {
   return {
     id: row.id,
     title: row.title,
@@ -54,12 +54,12 @@ export function toTeaser(row: queries.JobCardRow): JobTeaser {
 /** The viewer's skills, saved jobs and applications (service.ts viewerStateOf reads and caches them). */
 export type ViewerState = { skills: ReadonlySet<string>; saved: Set<string>; applied: Map<string, ApplicationStatus> }
 
-type ViewerMarks = Pick<JobCard, 'match' | 'saved' | 'applicationStatus'>
+type ViewerMarks = Pick<JobSummary, 'match' | 'saved' | 'applicationStatus'>
 
 /** What only the viewer sees of a job (spec 001 §9 match, saved, their application). */
 export function marksOf(
   state: ViewerState,
-  job: Pick<CardFields, 'id' | 'technicalSkills' | 'softSkills'>,
+  job: Pick<SummaryFields, 'id' | 'technicalSkills' | 'softSkills'>,
 ): ViewerMarks {
   return {
     match: matchPercent(job.technicalSkills, job.softSkills, state.skills),
@@ -70,7 +70,7 @@ export function marksOf(
 
 // Field by field rather than spread: board pages come from the cache thousands of
 // times a second, and V8 copies spread objects about forty times slower (bench/jobs.ts).
-export function toJobCard(card: CardFields, state: ViewerState): JobCard {
+export function toJobSummary(card: SummaryFields, state: ViewerState): JobSummary {
   const marks = marksOf(state, card)
   return {
     id: card.id,
@@ -90,7 +90,7 @@ export function toJobCard(card: CardFields, state: ViewerState): JobCard {
 
 export function toAdminJob(row: queries.AdminJobRow): AdminJob {
   return {
-    ...toCardFields(row),
+    ...toSummaryFields(row),
     status: row.status as JobStatus,
     description: row.description,
     requirements: row.requirements,

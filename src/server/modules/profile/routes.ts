@@ -1,20 +1,18 @@
 import { Hono } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { z } from 'zod'
-import { AppError } from '#server/platform/app-error.ts'
 import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse } from '#server/platform/storage.ts'
+import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
 import { avatarCacheSeconds, avatarMaxBytes, ProfileInput, profileMessages } from '#shared/profile/schemas.ts'
 import { SkillLevelInput, SkillParams, SkillsInput } from '#shared/profile/skills.ts'
 import * as profile from './service.ts'
 
-// The whole request is refused before it is read past the avatar limit (spec 001 §9: 5 MB).
-const avatarBodyLimit = bodyLimit({
-  maxSize: avatarMaxBytes + 64 * 1024,
-  onError: () => {
-    throw new AppError('VALIDATION', profileMessages.avatarTooLarge, { avatar: profileMessages.avatarTooLarge })
-  },
+// the avatar form: one image (spec 001 §9: 5 MB)
+const avatarForm = uploadForm({
+  files: ['avatar'],
+  maxFileBytes: avatarMaxBytes,
+  messages: { tooLarge: profileMessages.avatarTooLarge, unreadable: profileMessages.avatarUploadFailed },
 })
 
 const AvatarParams = z.object({ userId: z.string().min(1).max(128) })
@@ -25,12 +23,9 @@ export const profileRoutes = new Hono<AppEnv>()
   .put('/me', validate('json', ProfileInput), async (c) =>
     c.json(await profile.updateOwnProfile(c.var.ctx, c.req.valid('json'))),
   )
-  // multipart: `avatar` (the image file)
-  .post('/me/avatar', avatarBodyLimit, async (c) => {
-    const form = await c.req.parseBody().catch(() => {
-      throw new AppError('VALIDATION', profileMessages.avatarUploadFailed)
-    })
-    return c.json(await profile.uploadAvatar(c.var.ctx, form.avatar instanceof File ? form.avatar : undefined))
+  .post('/me/avatar', avatarForm.limit, async (c) => {
+    const { files } = await avatarForm.read(c)
+    return c.json(await profile.uploadAvatar(c.var.ctx, files.avatar))
   })
   .delete('/me/avatar', async (c) => c.json(await profile.removeAvatar(c.var.ctx)))
   .get('/avatars/:userId', validate('param', AvatarParams), async (c) =>

@@ -6,6 +6,7 @@ import { requireUser } from '#server/platform/guards.ts'
 import { forgetMember } from '#server/platform/member-cache.ts'
 import { normalizePicture } from '#server/platform/pictures.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
+import { storeThenRecord } from '#server/platform/uploads.ts'
 import {
   avatarMaxBytes,
   avatarMaxSide,
@@ -103,12 +104,17 @@ export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<Pr
     ctx.logger,
   )
   // the same key every time: the previous picture is replaced, never left behind
-  await ctx.deps.storage.put(avatarKey(viewer.id), png, { contentType: 'image/png', visibility: 'public' })
-  await withTransaction(ctx.deps.db, async (tx) => {
-    const row = await queries.findOwnProfile(tx, viewer.id)
-    if (!row?.profile) await queries.upsertProfile(tx, viewer.id, emptyProfileFor(row))
-    await queries.setAvatarUrl(tx, viewer.id, avatarUrl(viewer.id))
-  })
+  await storeThenRecord(
+    ctx,
+    { fixedKey: avatarKey(viewer.id), bytes: png, contentType: 'image/png', visibility: 'public' },
+    async () => ({
+      result: await withTransaction(ctx.deps.db, async (tx) => {
+        const row = await queries.findOwnProfile(tx, viewer.id)
+        if (!row?.profile) await queries.upsertProfile(tx, viewer.id, emptyProfileFor(row))
+        await queries.setAvatarUrl(tx, viewer.id, avatarUrl(viewer.id))
+      }),
+    }),
+  )
   return getOwnProfile(ctx)
 }
 
@@ -137,6 +143,8 @@ function emptyProfileFor(row: ProfileRow | undefined): ProfileInput {
 export async function removeAvatar(ctx: Ctx): Promise<ProfileView> {
   const viewer = requireUser(ctx)
   await withTransaction(ctx.deps.db, (tx) => queries.setAvatarUrl(tx, viewer.id, null))
+  // not deleteStoredFile's best effort: GET /avatars/:userId serves whatever file is
+  // under the key, so a removal that failed must say so (the member tries again)
   await ctx.deps.storage.delete(avatarKey(viewer.id))
   return getOwnProfile(ctx)
 }

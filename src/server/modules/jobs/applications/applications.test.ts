@@ -119,6 +119,7 @@ describe('applying to jobs', () => {
       contentType: 'application/pdf',
     })
     expect(Buffer.compare(mail.attachments[0]!.content, resume)).toBe(0)
+    await t.jobsSettled(['send-mail'])
     expect(smtp.received.some((m) => m.to.includes(adminEmail) && /Difference Engine Lead/.test(m.subject))).toBe(false)
   })
 

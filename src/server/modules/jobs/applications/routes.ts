@@ -2,24 +2,30 @@ import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse } from '#server/platform/storage.ts'
+import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
 import { ApplicationStatusInput, jobMessages, resumeMaxBytes } from '#shared/jobs/schemas.ts'
-import { formOf, textFields, uploadLimit } from '#server/modules/jobs/multipart.ts'
 import * as applications from './service.ts'
 
 const JobParams = z.object({ jobId: z.uuid({ error: jobMessages.notFound }) })
 const ApplicationParams = z.object({ applicationId: z.uuid({ error: jobMessages.applicationNotFound }) })
 
+// the application modal (spec 001 §2): the five fields and the resume
+const applicationForm = uploadForm({
+  files: ['resume'],
+  text: ['firstName', 'lastName', 'email', 'phone', 'coverLetter'],
+  maxFileBytes: resumeMaxBytes,
+  messages: { tooLarge: jobMessages.resumeTooLarge, unreadable: jobMessages.applyFailed },
+})
+
 // /api/jobs/:jobId/applications: applying to a job (subscribers, by the /api/jobs area).
-// multipart: firstName, lastName, email, phone, coverLetter and the `resume` file
 export const applyRoutes = new Hono<AppEnv>().post(
   '/:jobId/applications',
   validate('param', JobParams),
-  uploadLimit(resumeMaxBytes, jobMessages.resumeTooLarge, 'resume'),
+  applicationForm.limit,
   async (c) => {
-    const form = await formOf(c, jobMessages.applyFailed)
-    const resume = form.resume instanceof File ? form.resume : undefined
-    return c.json(await applications.applyToJob(c.var.ctx, c.req.valid('param').jobId, textFields(form), resume), 201)
+    const { text, files } = await applicationForm.read(c)
+    return c.json(await applications.applyToJob(c.var.ctx, c.req.valid('param').jobId, text, files.resume), 201)
   },
 )
 

@@ -1,11 +1,12 @@
-import { withTransaction } from '#server/db/client.ts'
+import { withTransaction, type Db } from '#server/db/client.ts'
 import { mailAdmins, oneLine } from '#server/platform/admin-mail.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
-import type { MailMessage } from '#server/platform/mail.ts'
+import { queueMail, type QueuedMail } from '#server/platform/mail-queue.ts'
 import { forgetMember } from '#server/platform/member-cache.ts'
-import { detectFileType, newObjectKey, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
+import { detectFileType, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
+import { storeThenRecord } from '#server/platform/uploads.ts'
 import { fieldErrors } from '#server/platform/validation.ts'
 import { findJobRow } from '#server/modules/jobs/queries.ts'
 import {
@@ -22,7 +23,7 @@ import {
 import * as queries from './queries.ts'
 
 // Applications to the private job board (issue 5; spec 001 §2 application modal,
-// §8 messages and file upload). The row is what counts: every mail is best effort.
+// §8 messages and file upload). Every mail is queued with its row (decision 021).
 
 const resumeUrl = (applicationId: string) => `/api/applications/${applicationId}/resume`
 
@@ -72,13 +73,73 @@ function resumeFileNameOf(name: string, extension: string): string {
   return sanitizeFileName(`${stem || 'resume'}.${extension}`)
 }
 
-/** A mail that cannot go is logged; it never undoes what was stored. */
-async function sendQuietly(ctx: Ctx, mail: MailMessage, about: Record<string, unknown>): Promise<void> {
-  try {
-    await ctx.deps.mailer.send(mail)
-  } catch (error) {
-    ctx.logger.error({ err: error, ...about }, 'application mail failed')
+/**
+ * The mails of a new application, queued in its transaction (decision 021): to the
+ * job's contact (with the resume) or to the admins, and the applicant's receipt.
+ */
+async function queueApplicationMails(
+  ctx: Ctx,
+  tx: Db,
+  application: { row: queries.ApplicationRow; input: ApplicationInput; resumeType: string },
+  job: { id: string; title: string; company: string; contactEmail: string | null },
+): Promise<void> {
+  const { row, input, resumeType } = application
+  const { config } = ctx.deps
+  const name = oneLine(`${input.firstName} ${input.lastName}`)
+  const position = `${oneLine(job.title)} at ${oneLine(job.company)}`
+  const teamMail = (resumeLine: string): Omit<QueuedMail, 'to'> => ({
+    subject: `New application: ${name} for ${position}`,
+    // answering the mail answers the applicant
+    replyTo: { name, address: input.email },
+    text: [
+      `${name} applied for ${position}.`,
+      '',
+      `Name: ${input.firstName} ${input.lastName}`,
+      `E-mail: ${input.email}`,
+      `Phone: ${input.phone}`,
+      resumeLine,
+      '',
+      'Cover letter:',
+      input.coverLetter,
+    ].join('\n'),
+  })
+  // The admins download the resume through their session. A job's own contact may
+  // have no account here, so the resume travels with their mail (never as a public link).
+  if (job.contactEmail) {
+    await queueMail(
+      ctx.deps,
+      {
+        to: job.contactEmail,
+        ...teamMail(`Resume: ${row.resumeFileName} (attached)`),
+        attachments: [{ filename: row.resumeFileName, contentType: resumeType, storageKey: row.resumeKey }],
+      },
+      { tx },
+    )
+  } else {
+    await mailAdmins(
+      ctx,
+      tx,
+      teamMail(`Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`),
+      { applicationId: row.id, jobId: job.id },
+    )
   }
+  await queueMail(
+    ctx.deps,
+    {
+      to: input.email,
+      subject: `Application received: ${position}`,
+      text: [
+        `Hello ${input.firstName},`,
+        '',
+        `Thank you for applying for ${position}. We have received your application and your resume (${row.resumeFileName}).`,
+        'We will write to you at this address when its status changes.',
+        '',
+        `The job: ${config.baseUrl}/jobs/${job.id}`,
+        `Your applications and their status: ${config.baseUrl}/saved`,
+      ].join('\n'),
+    },
+    { tx },
+  )
 }
 
 /**
@@ -88,7 +149,7 @@ async function sendQuietly(ctx: Ctx, mail: MailMessage, about: Record<string, un
 export async function applyToJob(
   ctx: Ctx,
   jobId: string,
-  fields: Record<string, string>,
+  fields: Partial<Record<keyof ApplicationInput, string>>,
   resume: File | undefined,
 ): Promise<MyApplication> {
   await requireAccess(ctx, 'subscriber')
@@ -113,35 +174,40 @@ export async function applyToJob(
   const detected = await detectFileType(bytes, ['document'])
   if (!detected) throw resumeRefused(jobMessages.resumeWrongType)
 
-  const { db, storage, config } = ctx.deps
+  const { db } = ctx.deps
   const job = await findJobRow(db, jobId)
   if (!job || job.status !== 'active') throw new AppError('NOT_FOUND', jobMessages.notFound)
   if (await queries.findOwnApplicationToJob(db, applicant.id, jobId))
     throw new AppError('CONFLICT', jobMessages.alreadyApplied)
 
-  // the file first, so a row never points at a missing file
   const format = resumeFormat(detected)
-  const resumeKey = newObjectKey('resumes', format.extension)
-  await storage.put(resumeKey, bytes, { contentType: format.contentType, visibility: 'private' })
   let row: queries.ApplicationRow
   try {
-    row = await queries.insertApplication(db, {
-      jobId: job.id,
-      userId: applicant.id,
-      jobTitle: job.title,
-      company: job.company,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      email: input.email,
-      phone: input.phone,
-      coverLetter: input.coverLetter,
-      resumeKey,
-      resumeFileName: resumeFileNameOf(resume.name, format.extension),
-    })
+    row = await storeThenRecord(
+      ctx,
+      { area: 'resumes', extension: format.extension, bytes, contentType: format.contentType, visibility: 'private' },
+      async (resumeKey) => ({
+        // the row and its mails commit together
+        result: await withTransaction(db, async (tx) => {
+          const inserted = await queries.insertApplication(tx, {
+            jobId: job.id,
+            userId: applicant.id,
+            jobTitle: job.title,
+            company: job.company,
+            firstName: input.firstName,
+            lastName: input.lastName,
+            email: input.email,
+            phone: input.phone,
+            coverLetter: input.coverLetter,
+            resumeKey,
+            resumeFileName: resumeFileNameOf(resume.name, format.extension),
+          })
+          await queueApplicationMails(ctx, tx, { row: inserted, input, resumeType: format.contentType }, job)
+          return inserted
+        }),
+      }),
+    )
   } catch (error) {
-    await storage
-      .delete(resumeKey)
-      .catch((cleanup: unknown) => ctx.logger.error({ err: cleanup, resumeKey }, 'orphan resume not deleted'))
     // two submissions at once: the unique (job, member) constraint keeps one
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', jobMessages.alreadyApplied)
     // the job was deleted while this application was being written
@@ -151,58 +217,6 @@ export async function applyToJob(
   // the board shows the application on its card
   forgetMember(ctx.deps, applicant.id)
 
-  const name = oneLine(`${input.firstName} ${input.lastName}`)
-  const position = `${oneLine(job.title)} at ${oneLine(job.company)}`
-  const about = { applicationId: row.id, jobId: job.id }
-  const teamMail = (resumeLine: string): Omit<MailMessage, 'to'> => ({
-    subject: `New application: ${name} for ${position}`,
-    // answering the mail answers the applicant
-    replyTo: { name, address: input.email },
-    text: [
-      `${name} applied for ${position}.`,
-      '',
-      `Name: ${input.firstName} ${input.lastName}`,
-      `E-mail: ${input.email}`,
-      `Phone: ${input.phone}`,
-      resumeLine,
-      '',
-      'Cover letter:',
-      input.coverLetter,
-    ].join('\n'),
-  })
-  // The admins download the resume through their session. A job's own contact may
-  // have no account here, so the resume travels with their mail (never as a public link).
-  const toTeam = job.contactEmail
-    ? sendQuietly(
-        ctx,
-        {
-          to: job.contactEmail,
-          ...teamMail(`Resume: ${row.resumeFileName} (attached)`),
-          attachments: [{ filename: row.resumeFileName, contentType: format.contentType, content: bytes }],
-        },
-        about,
-      )
-    : mailAdmins(
-        ctx,
-        teamMail(
-          `Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`,
-        ),
-        about,
-      )
-  const toApplicant: MailMessage = {
-    to: input.email,
-    subject: `Application received: ${position}`,
-    text: [
-      `Hello ${input.firstName},`,
-      '',
-      `Thank you for applying for ${position}. We have received your application and your resume (${row.resumeFileName}).`,
-      'We will write to you at this address when its status changes.',
-      '',
-      `The job: ${config.baseUrl}/jobs/${job.id}`,
-      `Your applications and their status: ${config.baseUrl}/saved`,
-    ].join('\n'),
-  }
-  await Promise.all([toTeam, sendQuietly(ctx, toApplicant, about)])
   return toMyApplication(row)
 }
 
@@ -253,25 +267,27 @@ export async function moveApplication(
     if (!nextApplicationStatuses(current.status as ApplicationStatus).includes(status)) {
       throw new AppError('VALIDATION', jobMessages.invalidStatusMove, { status: jobMessages.invalidStatusMove })
     }
-    return queries.setApplicationStatus(tx, applicationId, status)
+    const moved = await queries.setApplicationStatus(tx, applicationId, status)
+    // the applicant hears of the move once it commits (decision 021)
+    const position = `${oneLine(moved.jobTitle)} at ${oneLine(moved.company)}`
+    await queueMail(
+      ctx.deps,
+      {
+        to: moved.email,
+        subject: `Your application for ${position}: ${applicationStatusLabels[status]}`,
+        text: [
+          `Hello ${moved.firstName},`,
+          '',
+          `The status of your application for ${position} is now: ${applicationStatusLabels[status]}.`,
+          statusNews[status],
+          '',
+          `Your applications and their status: ${ctx.deps.config.baseUrl}/saved`,
+        ].join('\n'),
+      },
+      { tx },
+    )
+    return moved
   })
   forgetMember(ctx.deps, row.userId)
-  const position = `${oneLine(row.jobTitle)} at ${oneLine(row.company)}`
-  await sendQuietly(
-    ctx,
-    {
-      to: row.email,
-      subject: `Your application for ${position}: ${applicationStatusLabels[status]}`,
-      text: [
-        `Hello ${row.firstName},`,
-        '',
-        `The status of your application for ${position} is now: ${applicationStatusLabels[status]}.`,
-        statusNews[status],
-        '',
-        `Your applications and their status: ${ctx.deps.config.baseUrl}/saved`,
-      ].join('\n'),
-    },
-    { applicationId: row.id },
-  )
   return toAdminApplication(row)
 }

@@ -5,11 +5,11 @@ import { ChevronDown } from 'lucide-react'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { businessMessages } from '#shared/business/messages.ts'
 import {
+  businessIndustries,
   businessLimits,
   BusinessRequestInput,
   businessSkillLabels,
   businessSkills,
-  industries,
   industryLabels,
 } from '#shared/business/schemas.ts'
 import { honeypotField } from '#shared/constants.ts'
@@ -95,7 +95,7 @@ export function BusinessRequestForm() {
               {...form.register('industry')}
             >
               <option value="">Choose an industry</option>
-              {industries.map((industry) => (
+              {businessIndustries.map((industry) => (
                 <option key={industry} value={industry}>
                   {industryLabels[industry]}
                 </option>

@@ -6,16 +6,9 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import {
-  jobMessages,
-  type AdminApplication,
-  type AdminJob,
-  type AdminJobList,
-  type ApplicationStatus,
-  type JobInput,
-  type JobStatus,
-} from '#shared/jobs/schemas.ts'
-import { apiFetch, messageOf } from '#web/lib/api.ts'
+import { jobMessages, type ApplicationStatus, type JobInput, type JobStatus } from '#shared/jobs/schemas.ts'
+import { answer, messageOf } from '#web/lib/api.ts'
+import { adminApplicationsApi, adminJobsApi, jobParam } from '#web/features/jobs/api/clients.ts'
 import { jobKeys } from '#web/features/jobs/api/keys.ts'
 
 // The admin side of the jobs area's query keys (ARCHITECTURE.md rule 6), under
@@ -23,17 +16,16 @@ import { jobKeys } from '#web/features/jobs/api/keys.ts'
 
 const adminJobsKey = jobKeys.admin
 
-const jobPath = (jobId: string) => `/api/admin/jobs/${encodeURIComponent(jobId)}`
-
 export const adminJobsQuery = (q: string) =>
   infiniteQueryOptions({
     queryKey: [...adminJobsKey, 'list', { q: q.trim() }] as const,
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams()
-      if (q.trim()) params.set('q', q.trim())
-      if (pageParam) params.set('cursor', pageParam)
-      return apiFetch<AdminJobList>(`/api/admin/jobs${params.size ? `?${params}` : ''}`, { signal })
-    },
+    queryFn: ({ pageParam, signal }) =>
+      answer(
+        adminJobsApi.index.$get(
+          { query: { q: q.trim() || undefined, cursor: pageParam || undefined } },
+          { init: { signal } },
+        ),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // typing in the search box keeps the last table on screen until the next arrives
@@ -44,7 +36,7 @@ export const jobApplicationsQuery = (jobId: string) =>
   queryOptions({
     queryKey: [...adminJobsKey, 'applications', jobId] as const,
     queryFn: ({ signal }) =>
-      apiFetch<{ applications: AdminApplication[] }>(`${jobPath(jobId)}/applications`, { signal }),
+      answer(adminApplicationsApi[':jobId'].applications.$get({ param: jobParam(jobId) }, { init: { signal } })),
   })
 
 /** A change to a job shows in the admin table, its applications and the member board alike. */
@@ -76,12 +68,14 @@ export function useSaveJob() {
   return useMutation({
     mutationFn: async ({ jobId, values, logo }: SaveJobVariables) => {
       const job = jobId
-        ? await apiFetch<AdminJob>(jobPath(jobId), { method: 'PUT', json: values })
-        : await apiFetch<AdminJob>('/api/admin/jobs', { method: 'POST', json: values })
+        ? await answer(adminJobsApi[':jobId'].$put({ param: jobParam(jobId), json: values }))
+        : await answer(adminJobsApi.index.$post({ json: values }))
       let logoError: unknown
       if (logo) {
         try {
-          await apiFetch<AdminJob>(`${jobPath(job.id)}/logo`, { method: 'POST', form: logoForm(logo) })
+          await answer(
+            adminJobsApi[':jobId'].logo.$post({ param: jobParam(job.id) }, { init: { body: logoForm(logo) } }),
+          )
         } catch (error) {
           logoError = error
         }
@@ -101,7 +95,7 @@ export function useSaveJob() {
 export function useRemoveJobLogo() {
   const refresh = useRefreshAdminJobs()
   return useMutation({
-    mutationFn: (jobId: string) => apiFetch<AdminJob>(`${jobPath(jobId)}/logo`, { method: 'DELETE' }),
+    mutationFn: (jobId: string) => answer(adminJobsApi[':jobId'].logo.$delete({ param: jobParam(jobId) })),
     onSuccess: async () => {
       toast.success(jobMessages.logoSaved)
       await refresh()
@@ -115,7 +109,7 @@ export function useSetJobStatus() {
   const refresh = useRefreshAdminJobs()
   return useMutation({
     mutationFn: ({ jobId, status }: { jobId: string; status: JobStatus }) =>
-      apiFetch<AdminJob>(`${jobPath(jobId)}/status`, { method: 'PATCH', json: { status } }),
+      answer(adminJobsApi[':jobId'].status.$patch({ param: jobParam(jobId), json: { status } })),
     onSuccess: async (_job, { status }) => {
       toast.success(status === 'closed' ? jobMessages.closed : jobMessages.reopened)
       await refresh()
@@ -127,7 +121,7 @@ export function useSetJobStatus() {
 export function useDeleteJob() {
   const refresh = useRefreshAdminJobs()
   return useMutation({
-    mutationFn: (jobId: string) => apiFetch<void>(jobPath(jobId), { method: 'DELETE' }),
+    mutationFn: (jobId: string) => answer(adminJobsApi[':jobId'].$delete({ param: jobParam(jobId) })),
     onSuccess: async () => {
       toast.success(jobMessages.deleted)
       await refresh()
@@ -141,10 +135,12 @@ export function useMoveApplication() {
   const refresh = useRefreshAdminJobs()
   return useMutation({
     mutationFn: ({ applicationId, status }: { applicationId: string; status: ApplicationStatus }) =>
-      apiFetch<AdminApplication>(`/api/admin/jobs/applications/${encodeURIComponent(applicationId)}`, {
-        method: 'PATCH',
-        json: { status },
-      }),
+      answer(
+        adminApplicationsApi.applications[':applicationId'].$patch({
+          param: { applicationId: encodeURIComponent(applicationId) },
+          json: { status },
+        }),
+      ),
     onSuccess: async () => {
       toast.success(jobMessages.statusUpdated)
       await refresh()

@@ -1,13 +1,13 @@
 import { QueryClient, type InfiniteData } from '@tanstack/react-query'
 import { beforeEach, describe, expect, test } from 'vitest'
-import type { JobCard, JobDetail, JobSearchPage, SavedJob } from '#shared/jobs/schemas.ts'
-import { updateJob, updateSavedJob } from './job-cache.ts'
+import type { JobSummary, JobDetail, JobSearchPage, SavedJob } from '#shared/jobs/schemas.ts'
+import { patchCachedJob, updateSavedJob } from './job-cache.ts'
 import { jobKeys } from './keys.ts'
 
 // What the member sees right after saving or applying, before any reload
 // (spec 001 §2 job board, detail page, saved items).
 
-const card = (id: string, changes: Partial<JobCard> = {}): JobCard => ({
+const card = (id: string, changes: Partial<JobSummary> = {}): JobSummary => ({
   id,
   title: `Role ${id}`,
   company: 'Babbage & Co',
@@ -52,7 +52,7 @@ const savedItem = (jobId: string): SavedJob => ({
 })
 
 type Search = InfiniteData<JobSearchPage, string>
-const searchOf = (...pages: JobCard[][]): Search => ({
+const searchOf = (...pages: JobSummary[][]): Search => ({
   pages: pages.map((jobs, index) => ({
     jobs,
     nextCursor: index < pages.length - 1 ? `page-${index + 1}` : null,
@@ -101,7 +101,7 @@ describe('the job board shows my saves and applications at once', () => {
   })
 
   test('after I apply, the job shows my application as submitted on the board and on its page', () => {
-    updateJob(queryClient, 'c', { applicationStatus: 'submitted' })
+    patchCachedJob(queryClient, 'c', { applicationStatus: 'submitted' })
     expect(cardIn(allSearch, 'c')).toMatchObject({ applicationStatus: 'submitted', saved: false })
     expect(cardIn(remoteSearch, 'c')?.applicationStatus).toBe('submitted')
     expect(queryClient.getQueryData<JobDetail>(jobKeys.detail('c'))?.applicationStatus).toBe('submitted')

@@ -9,7 +9,7 @@ import { jobKeys } from '#web/features/jobs/api/keys.ts'
 export type JobChange = { saved?: boolean; applicationStatus?: ApplicationStatus }
 
 /** Shows a change to one job wherever it is on screen: every loaded search and its detail. */
-export function updateJob(queryClient: QueryClient, jobId: string, change: JobChange) {
+export function patchCachedJob(queryClient: QueryClient, jobId: string, change: JobChange) {
   queryClient.setQueriesData<InfiniteData<JobSearchPage, string>>({ queryKey: jobKeys.searches }, (data) =>
     data
       ? {
@@ -26,6 +26,6 @@ export function updateJob(queryClient: QueryClient, jobId: string, change: JobCh
 
 /** A job saved or unsaved: marked so everywhere, and an unsaved one leaves the saved list at once. */
 export function updateSavedJob(queryClient: QueryClient, jobId: string, save: boolean) {
-  updateJob(queryClient, jobId, { saved: save })
+  patchCachedJob(queryClient, jobId, { saved: save })
   if (!save) queryClient.setQueryData<SavedJob[]>(jobKeys.saved, (list) => list?.filter((item) => item.jobId !== jobId))
 }

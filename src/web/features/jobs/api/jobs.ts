@@ -6,17 +6,11 @@ import {
   useQueryClient,
 } from '@tanstack/react-query'
 import { toast } from 'sonner'
-import {
-  jobMessages,
-  type JobDetail,
-  type JobSearchPage,
-  type MyApplication,
-  type SavedCounts,
-  type SavedJob,
-} from '#shared/jobs/schemas.ts'
-import { ApiError, apiFetch, messageOf } from '#web/lib/api.ts'
+import { jobMessages } from '#shared/jobs/schemas.ts'
+import { answer, ApiError, messageOf } from '#web/lib/api.ts'
+import { applicationsApi, applyApi, jobParam, jobsApi, savedApi } from '#web/features/jobs/api/clients.ts'
 import { cleanFilters } from '#web/features/jobs/api/filters.ts'
-import { updateJob, updateSavedJob } from '#web/features/jobs/api/job-cache.ts'
+import { patchCachedJob, updateSavedJob } from '#web/features/jobs/api/job-cache.ts'
 import { jobKeys, type JobFilters } from '#web/features/jobs/api/keys.ts'
 import { useLiveTopic } from '#web/lib/live.ts'
 
@@ -26,18 +20,12 @@ export { latestJobsQuery } from '#web/features/jobs/api/latest-jobs.ts'
 // The member side of the job board (spec 001 §2 job board, detail, application
 // modal, saved items). The admin side lives in admin-jobs.ts, under ['jobs', 'admin'].
 
-const jobPath = (jobId: string) => `/api/jobs/${encodeURIComponent(jobId)}`
-const savedJobPath = (jobId: string) => `/api/saved/jobs/${encodeURIComponent(jobId)}`
-
 export const jobSearchQuery = (filters: JobFilters) => {
   const clean = cleanFilters(filters)
   return infiniteQueryOptions({
     queryKey: jobKeys.search(clean),
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(clean as Record<string, string>)
-      if (pageParam) params.set('cursor', pageParam)
-      return apiFetch<JobSearchPage>(`/api/jobs${params.size ? `?${params}` : ''}`, { signal })
-    },
+    queryFn: ({ pageParam, signal }) =>
+      answer(jobsApi.index.$get({ query: pageParam ? { ...clean, cursor: pageParam } : clean }, { init: { signal } })),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // a new search keeps the last results on screen until its first page arrives
@@ -48,26 +36,25 @@ export const jobSearchQuery = (filters: JobFilters) => {
 export const jobQuery = (jobId: string) =>
   queryOptions({
     queryKey: jobKeys.detail(jobId),
-    queryFn: ({ signal }) => apiFetch<JobDetail>(jobPath(jobId), { signal }),
+    queryFn: ({ signal }) => answer(jobsApi[':jobId'].$get({ param: jobParam(jobId) }, { init: { signal } })),
   })
 
 export const savedJobsQuery = () =>
   queryOptions({
     queryKey: jobKeys.saved,
-    queryFn: async ({ signal }) => (await apiFetch<{ jobs: SavedJob[] }>('/api/saved/jobs', { signal })).jobs,
+    queryFn: async ({ signal }) => (await answer(savedApi.jobs.$get({}, { init: { signal } }))).jobs,
   })
 
 export const savedCountsQuery = () =>
   queryOptions({
     queryKey: jobKeys.savedCounts,
-    queryFn: ({ signal }) => apiFetch<SavedCounts>('/api/saved/counts', { signal }),
+    queryFn: ({ signal }) => answer(savedApi.counts.$get({}, { init: { signal } })),
   })
 
 export const myApplicationsQuery = () =>
   queryOptions({
     queryKey: jobKeys.myApplications,
-    queryFn: async ({ signal }) =>
-      (await apiFetch<{ applications: MyApplication[] }>('/api/applications/mine', { signal })).applications,
+    queryFn: async ({ signal }) => (await answer(applicationsApi.mine.$get({}, { init: { signal } }))).applications,
   })
 
 /** Is this refusal the job's absence (unknown, closed or a malformed id)? */
@@ -82,8 +69,12 @@ export function isJobNotFound(error: unknown): boolean {
 export function useToggleSavedJob() {
   const queryClient = useQueryClient()
   return useMutation({
-    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) =>
-      apiFetch<{ saved: true } | undefined>(savedJobPath(jobId), { method: save ? 'PUT' : 'DELETE' }),
+    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) => {
+      const savedJob = savedApi.jobs[':jobId']
+      return save
+        ? answer(savedJob.$put({ param: jobParam(jobId) }))
+        : answer(savedJob.$delete({ param: jobParam(jobId) }))
+    },
     onSuccess: (_, { jobId, save }) => {
       updateSavedJob(queryClient, jobId, save)
       void queryClient.invalidateQueries({ queryKey: jobKeys.savedAll })
@@ -99,9 +90,9 @@ export function useApplyToJob() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: ({ jobId, form }: { jobId: string; form: FormData }) =>
-      apiFetch<MyApplication>(`${jobPath(jobId)}/applications`, { form }),
+      answer(applyApi[':jobId'].applications.$post({ param: jobParam(jobId) }, { init: { body: form } })),
     onSuccess: (application, { jobId }) => {
-      updateJob(queryClient, jobId, { applicationStatus: application?.status ?? 'submitted' })
+      patchCachedJob(queryClient, jobId, { applicationStatus: application?.status ?? 'submitted' })
       void queryClient.invalidateQueries({ queryKey: jobKeys.myApplications })
     },
     onError: (error, { jobId }) => {

@@ -9,7 +9,7 @@ import {
   jobMessages,
   resumeAccept,
   resumeMaxBytes,
-  type JobCard,
+  type JobSummary,
 } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
@@ -18,7 +18,7 @@ import { useApplyToJob } from '#web/features/jobs/api/jobs.ts'
 import { formFailure } from '#web/lib/form-errors.ts'
 import { useViewer } from '#web/lib/session.ts'
 
-export type ApplicationJob = Pick<JobCard, 'id' | 'title' | 'company'>
+export type ApplicationJob = Pick<JobSummary, 'id' | 'title' | 'company'>
 
 type ApplicationDialogProps = {
   /** The job applied to; null keeps the modal closed. */

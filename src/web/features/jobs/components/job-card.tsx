@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
-import type { JobCard as JobSummary } from '#shared/jobs/schemas.ts'
+import { pathTo } from '#shared/pages.ts'
+import type { JobSummary } from '#shared/jobs/schemas.ts'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { AppliedState } from '#web/features/jobs/components/application-status.tsx'
 import { CompanyLogo } from '#web/features/jobs/components/company-logo.tsx'
@@ -29,7 +30,7 @@ export function JobCard({ job, onApply, signedOut = false }: JobCardProps) {
         <div className="flex flex-wrap items-start justify-between gap-2">
           <div className="grid gap-0.5">
             <h2 id={titleId} className="text-lg font-semibold tracking-tight">
-              <Link to={`/jobs/${job.id}`} className="hover:underline">
+              <Link to={pathTo('jobDetail', { jobId: job.id })} className="hover:underline">
                 {job.title}
               </Link>
             </h2>
@@ -40,7 +41,11 @@ export function JobCard({ job, onApply, signedOut = false }: JobCardProps) {
         <JobFacts job={job} />
         <div className="flex flex-wrap items-center gap-2">
           {signedOut ? (
-            <Link to="/login" state={{ from: `/jobs/${job.id}` }} className={buttonClasses('primary', 'sm')}>
+            <Link
+              to={pathTo('login')}
+              state={{ from: pathTo('jobDetail', { jobId: job.id }) }}
+              className={buttonClasses('primary', 'sm')}
+            >
               Sign in to Apply
             </Link>
           ) : (

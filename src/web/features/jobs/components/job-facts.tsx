@@ -1,5 +1,5 @@
 import { Banknote, Briefcase, MapPin } from 'lucide-react'
-import type { JobCard } from '#shared/jobs/schemas.ts'
+import type { JobSummary } from '#shared/jobs/schemas.ts'
 import { PostedDate } from '#web/features/jobs/components/posted-date.tsx'
 import { cn } from '#web/lib/cn.ts'
 
@@ -8,7 +8,7 @@ export function JobFacts({
   job,
   className,
 }: {
-  job: Pick<JobCard, 'location' | 'remote' | 'type' | 'salary' | 'postedAt'>
+  job: Pick<JobSummary, 'location' | 'remote' | 'type' | 'salary' | 'postedAt'>
   className?: string
 }) {
   return (

@@ -1,5 +1,6 @@
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { latestJobsQuery } from '#web/features/jobs/api/latest-jobs.ts'
 import { CompanyLogo } from '#web/features/jobs/components/company-logo.tsx'
@@ -55,7 +56,7 @@ export function LatestJobs({ variant = 'compact', signedOut = false, showViewAll
               <CompanyLogo company={job.company} logoUrl={job.logoUrl} size={teaser ? 'md' : 'sm'} />
               <div className="grid min-w-0 gap-0.5">
                 <h3 className={cn('font-semibold', teaser ? 'text-base' : 'text-sm')}>
-                  <Link to={`/jobs/${job.id}`} className="hover:underline">
+                  <Link to={pathTo('jobDetail', { jobId: job.id })} className="hover:underline">
                     {job.title}
                   </Link>
                 </h3>
@@ -73,8 +74,8 @@ export function LatestJobs({ variant = 'compact', signedOut = false, showViewAll
             {teaser ? (
               signedOut ? (
                 <Link
-                  to="/login"
-                  state={{ from: `/jobs/${job.id}` }}
+                  to={pathTo('login')}
+                  state={{ from: pathTo('jobDetail', { jobId: job.id }) }}
                   aria-label={`Sign in to Apply: ${job.title}`}
                   className={buttonClasses('primary', 'sm', 'mt-auto self-start')}
                 >
@@ -82,7 +83,7 @@ export function LatestJobs({ variant = 'compact', signedOut = false, showViewAll
                 </Link>
               ) : (
                 <Link
-                  to={`/jobs/${job.id}`}
+                  to={pathTo('jobDetail', { jobId: job.id })}
                   aria-label={`View ${job.title}`}
                   className={buttonClasses('outline', 'sm', 'mt-auto self-start')}
                 >
@@ -100,7 +101,7 @@ export function LatestJobs({ variant = 'compact', signedOut = false, showViewAll
     <div className={cn('grid gap-4', className)}>
       {body}
       {showViewAll ? (
-        <Link to="/jobs" className="text-sm font-medium text-accent underline-offset-4 hover:underline">
+        <Link to={pathTo('jobs')} className="text-sm font-medium text-accent underline-offset-4 hover:underline">
           View all jobs
         </Link>
       ) : null}

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { myApplicationsQuery } from '#web/features/jobs/api/jobs.ts'
@@ -38,7 +39,7 @@ export function MyApplicationsList() {
           <div className="grid min-w-0 gap-1">
             <p className="font-semibold">
               {application.jobId ? (
-                <Link to={`/jobs/${application.jobId}`} className="hover:underline">
+                <Link to={pathTo('jobDetail', { jobId: application.jobId })} className="hover:underline">
                   {application.jobTitle}
                 </Link>
               ) : (

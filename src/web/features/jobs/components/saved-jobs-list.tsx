@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Trash2 } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { savedJobsQuery, useToggleSavedJob } from '#web/features/jobs/api/jobs.ts'
@@ -38,7 +39,7 @@ export function SavedJobsList() {
           <CompanyLogo company={job.company} logoUrl={job.logoUrl} size="sm" />
           <div className="grid min-w-0 flex-1 gap-1">
             <p className="font-semibold">
-              <Link to={`/jobs/${job.id}`} className="hover:underline">
+              <Link to={pathTo('jobDetail', { jobId: job.id })} className="hover:underline">
                 {job.title}
               </Link>
             </p>

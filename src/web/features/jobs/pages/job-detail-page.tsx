@@ -3,6 +3,7 @@ import { Link, useNavigate, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { GraduationCap } from 'lucide-react'
 import { toast } from 'sonner'
+import { pathTo } from '#shared/pages.ts'
 import { jobMessages, type JobDetail } from '#shared/jobs/schemas.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
@@ -21,7 +22,7 @@ function NotFound() {
       <PageTitle>{jobMessages.notFound}</PageTitle>
       <h1 className="text-3xl font-semibold tracking-tight">{jobMessages.notFound}</h1>
       <p className="text-muted-foreground">This job may have been filled or removed.</p>
-      <Link to="/jobs" className={buttonClasses('primary')}>
+      <Link to={pathTo('jobs')} className={buttonClasses('primary')}>
         Browse All Jobs
       </Link>
     </div>
@@ -63,7 +64,7 @@ function JobView({ job }: { job: JobDetail }) {
   const open = job.status === 'active'
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6">
-      <BackLink to="/jobs">Back to Job Board</BackLink>
+      <BackLink to={pathTo('jobs')}>Back to Job Board</BackLink>
       <header className="grid gap-6 rounded-xl border border-border bg-card p-6 shadow-sm">
         <div className="flex flex-wrap items-start gap-4">
           <CompanyLogo company={job.company} logoUrl={job.logoUrl} size="lg" />
@@ -130,14 +131,14 @@ export function JobDetailPage() {
     if (!failed) return
     // spec 001 §8: 'Failed to load job details' then redirect to /jobs
     toast.error(jobMessages.loadFailed)
-    void navigate('/jobs', { replace: true })
+    void navigate(pathTo('jobs'), { replace: true })
   }, [failed, navigate])
 
   if (job.isPending || failed) {
     return (
       <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6">
         <PageTitle>Job</PageTitle>
-        <BackLink to="/jobs">Back to Job Board</BackLink>
+        <BackLink to={pathTo('jobs')}>Back to Job Board</BackLink>
         <p className="py-8 text-center text-muted-foreground">Loading job...</p>
       </div>
     )

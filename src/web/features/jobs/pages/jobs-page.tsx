@@ -2,13 +2,7 @@ import { useState } from 'react'
 import { useSearchParams, type SetURLSearchParams } from 'react-router'
 import { useInfiniteQuery } from '@tanstack/react-query'
 import { Search } from 'lucide-react'
-import {
-  jobMessages,
-  jobTypes,
-  postedWithinDays,
-  postedWithinLabels,
-  type JobCard as JobSummary,
-} from '#shared/jobs/schemas.ts'
+import { jobMessages, jobTypes, postedWithinDays, postedWithinLabels, type JobSummary } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { TextField } from '#web/components/ui/field.tsx'

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Controller, useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
-import { experienceLevels, industries } from '#shared/constants.ts'
+import { experienceLevels, memberIndustries } from '#shared/constants.ts'
 import {
   avatarMaxBytes,
   countries,
@@ -325,7 +325,7 @@ function ProfileForm({ profile }: { profile: ProfileView }) {
       <fieldset className="grid gap-2">
         <legend className="mb-1 text-sm font-medium">Industries</legend>
         <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
-          {industries.map((industry) => (
+          {memberIndustries.map((industry) => (
             <Checkbox key={industry} label={industry} value={industry} {...form.register('industries')} />
           ))}
         </div>
