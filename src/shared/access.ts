@@ -1,8 +1,11 @@
+import { pages, type PageName } from '#shared/pages.ts'
+
 // THE access table (ARCHITECTURE.md): every page of spec 000 §2, 001 §2 and
-// 002 §2, and every API area, mapped to the least role that may open it. The
-// web guards and the API middleware both read this file, so the interface and
-// the server can never disagree. Where the specs give two readings, the route
-// table of spec 000 §2 wins (docs/decisions/002-access-table.md).
+// 002 §2 (declared once, with its name and path, in shared/pages.ts, decision 019)
+// and every API area, mapped to the least role that may open it. The web guards
+// and the API middleware both read this file, so the interface and the server can
+// never disagree. Where the specs give two readings, the route table of spec 000 §2
+// wins (docs/decisions/002-access-table.md).
 
 export type AccessLevel = 'visitor' | 'member' | 'subscriber' | 'admin'
 
@@ -14,69 +17,13 @@ export type Viewer = {
 
 export const anonymousViewer: Viewer = { signedIn: false, subscribed: false, isAdmin: false }
 
-/** Pages, as React Router patterns. Order does not matter: the most specific match wins. */
-export const pageAccess = {
-  '/': 'visitor',
-  '/login': 'visitor',
-  '/create-account': 'visitor',
-  '/reset-password': 'visitor',
-  '/verify-email': 'visitor', // the link in the verification mail, opened in whatever browser (decision 014)
-  '/business': 'visitor',
-  '/contact': 'visitor',
-  '/subscription': 'visitor',
-  '/subscription/test-checkout/:checkoutId': 'member',
-  '/prestige-labs': 'visitor',
-  '/faqs': 'visitor',
-  '/privacy': 'visitor',
-  '/terms': 'visitor',
-  '/partners': 'visitor',
-
-  '/dashboard': 'member',
-  '/dashboard/daily-routine': 'member',
-  '/dashboard/calendar': 'member',
-  '/saved': 'member',
-  '/saved/jobs': 'member',
-  '/saved/courses': 'member',
-  '/profile': 'member',
-  '/settings': 'member',
-  // spec 000 §2: "subscription explicitly not required"; spec 000 §6 puts course browse with members
-  '/courses': 'member',
-  '/courses/browse': 'member',
-  // spec 001 §2: route not shown; a course detail is reached from browse, so members
-  '/courses/:courseId': 'member',
-
-  '/prestige-club': 'subscriber',
-  '/events': 'subscriber',
-  '/events/:eventId/register': 'subscriber',
-  '/community': 'subscriber',
-  '/blog': 'subscriber',
-  '/blog/:postId': 'subscriber',
-  '/jobs': 'subscriber',
-  '/jobs/:jobId': 'subscriber',
-  '/resume-review': 'subscriber',
-  '/career-chat': 'subscriber',
-  '/courses/marketplace': 'subscriber',
-  // issue 2: the tracker lives at /layoffs for subscribers; imports stay admin-only
-  '/layoffs': 'subscriber',
-
-  '/admin': 'admin',
-  '/admin/jobs/manage': 'admin',
-  '/admin/users': 'admin',
-  '/admin/users/:userId': 'admin',
-  '/admin/courses': 'admin',
-  '/admin/courses/new': 'admin',
-  '/admin/courses/:courseId/edit': 'admin',
-  '/admin/courses/:courseId/modules': 'admin',
-  '/admin/settings': 'admin',
-  '/admin/blog': 'admin',
-  '/admin/layoffs': 'admin',
-  '/admin/resume-review': 'admin',
-  '/admin/inbox': 'admin',
-  '/admin/mail': 'admin',
-  '/admin/plans': 'admin',
-} as const satisfies Record<string, AccessLevel>
-
-export type PagePath = keyof typeof pageAccess
+/**
+ * Pages by path, as React Router patterns, from the one table of pages (shared/pages.ts).
+ * Order does not matter: the most specific match wins.
+ */
+export const pageAccess = Object.fromEntries(Object.values(pages).map((page) => [page.path, page.access])) as {
+  readonly [Name in PageName as (typeof pages)[Name]['path']]: (typeof pages)[Name]['access']
+}
 
 /**
  * API areas by path prefix, and single endpoints inside them where the endpoint
@@ -99,6 +46,7 @@ export const apiAccess = {
   '/api/billing/subscription': 'member', // the member's own membership: cancel, resume, change plan (decision 013)
   '/api/billing/webhook': 'visitor', // Stripe, authenticated by its signature
   '/api/admin': 'admin',
+  '/api/admin/queue': 'admin', // background jobs: counts, failures, retry (decision 021)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',

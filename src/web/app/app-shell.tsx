@@ -1,5 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { RouteGuard } from '#web/app/guards.tsx'
 import { LoadingScreen } from '#web/app/loading-screen.tsx'
@@ -22,7 +23,7 @@ const Toaster = lazy(() => import('#web/app/toaster.tsx').then((module) => ({ de
 
 // spec 000 §2: no header on these; elsewhere it shows when signed in, and on the public
 // layout's pages for visitors too (spec 000 §2 names /business only; decision 015)
-const headerlessPaths = new Set(['/', '/login', '/create-account'])
+const headerlessPaths = new Set<string>([pathTo('home'), pathTo('login'), pathTo('createAccount')])
 
 function showsHeader(pathname: string, signedIn: boolean, publicPage: boolean): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
@@ -35,8 +36,9 @@ export function AppShell() {
   const { user } = useViewer()
   const publicPage = usePublicLayout()
   const withHeader = showsHeader(pathname, user !== null, publicPage)
-  const [toasterNeeded, setToasterNeeded] = useState(pathname !== '/')
-  if (!toasterNeeded && pathname !== '/') setToasterNeeded(true)
+  const onLanding = pathname === pathTo('home')
+  const [toasterNeeded, setToasterNeeded] = useState(!onLanding)
+  if (!toasterNeeded && !onLanding) setToasterNeeded(true)
 
   return (
     <div className="flex min-h-dvh flex-col">
@@ -53,7 +55,7 @@ export function AppShell() {
           </Suspense>
         </>
       ) : null}
-      {withHeader && user && !user.emailVerified && pathname !== '/verify-email' ? (
+      {withHeader && user && !user.emailVerified && pathname !== pathTo('verifyEmail') ? (
         <Suspense fallback={null}>
           <EmailVerificationBanner />
         </Suspense>

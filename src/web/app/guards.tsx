@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react'
 import { Navigate, useLocation } from 'react-router'
 import { decideAccess, isPublicPage, pageAccessFor } from '#shared/access.ts'
+import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { LoadingScreen } from '#web/app/loading-screen.tsx'
 
@@ -23,9 +24,9 @@ export function RouteGuard({ children }: { children: ReactNode }) {
 
   switch (decideAccess(level, viewer)) {
     case 'sign-in':
-      return <Navigate to="/login" state={{ from: location.pathname + location.search }} replace />
+      return <Navigate to={pathTo('login')} state={{ from: location.pathname + location.search }} replace />
     case 'admin-only':
-      return <Navigate to="/dashboard" replace />
+      return <Navigate to={pathTo('dashboard')} replace />
     case 'premium':
       return (
         <Suspense fallback={<LoadingScreen />}>

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { ChevronDown, LogOut, Menu, Sparkles } from 'lucide-react'
 import { accountMessages } from '#shared/accounts/schemas.ts'
+import { pathTo } from '#shared/pages.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent, DialogTrigger } from '#web/components/ui/dialog.tsx'
@@ -36,7 +37,7 @@ function useHeaderSignOut() {
     }
     // leave the guarded page first, so losing the session does not send the user to /login;
     // synchronously, or the session change below can render before the navigation commits
-    await navigate('/', { flushSync: true })
+    await navigate(pathTo('home'), { flushSync: true })
     forgetEverything(queryClient)
     toast.success(accountMessages.signedOut)
   }
@@ -116,11 +117,11 @@ export function Header() {
               <ul className="flex items-center gap-1">
                 {/* the way in stands out, after the pages a visitor may look at first */}
                 {[
-                  ...signedOutMenu.filter((entry) => entry.to !== '/login'),
-                  ...signedOutMenu.filter((entry) => entry.to === '/login'),
+                  ...signedOutMenu.filter((entry) => entry.page !== 'login'),
+                  ...signedOutMenu.filter((entry) => entry.page === 'login'),
                 ].map((entry) => (
                   <li key={entry.to}>
-                    {entry.to === '/login' ? (
+                    {entry.page === 'login' ? (
                       <Link to={entry.to} className={buttonClasses('primary', 'sm', 'ml-2')}>
                         {entry.label}
                       </Link>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { pathTo } from '#shared/pages.ts'
 import { NearViewport } from '#web/components/near-viewport.tsx'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { useViewer } from '#web/lib/session.ts'
@@ -8,7 +9,7 @@ import { PageTitle } from '#web/components/page-title.tsx'
 import { promoAlreadyShown, promoQuery } from '#web/features/billing/api/promo.ts'
 import { FeatureGrid } from '#web/features/landing/components/feature-grid.tsx'
 import { Hero } from '#web/features/landing/components/hero.tsx'
-import { UpdateSignupBox } from '#web/features/landing/components/update-signup-box.tsx'
+import { UpdateSignupBox } from '#web/features/update-signup/components/update-signup-box.tsx'
 
 // The promo pop-up's code loads only when a promo is on and not yet shown in this
 // browser session, so the entry page stays within its JavaScript budget.
@@ -66,7 +67,7 @@ function JobBoardTeaser() {
               Curated roles for members, matched to your skills. The latest openings:
             </p>
           </div>
-          <Link to="/jobs" className={buttonClasses('primary')}>
+          <Link to={pathTo('jobs')} className={buttonClasses('primary')}>
             View Opportunities
           </Link>
         </div>
@@ -102,11 +103,11 @@ export function LandingPage() {
             students, in one membership.
           </p>
           <div className="flex flex-wrap justify-center gap-3">
-            <Link to="/create-account" className={buttonClasses('primary', 'lg')}>
+            <Link to={pathTo('createAccount')} className={buttonClasses('primary', 'lg')}>
               Get Started
             </Link>
             <Link
-              to="/login"
+              to={pathTo('login')}
               className={buttonClasses('outline', 'lg', 'border-white/40 text-white hover:bg-white/10')}
             >
               Sign In

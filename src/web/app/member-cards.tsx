@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import type { ProfileView } from '#shared/profile/schemas.ts'
+import { pathTo } from '#shared/pages.ts'
 import { proficiencyLabels, type SkillView } from '#shared/profile/skills.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
@@ -65,7 +66,7 @@ export function PlanCard() {
       <MemberCard title="Your plan">
         <p className="text-2xl font-semibold">Admin</p>
         <p className="text-sm text-muted-foreground">Every area of Prestige Labs is open to you.</p>
-        <Link to="/admin" className={buttonClasses('outline', 'md', 'w-fit')}>
+        <Link to={pathTo('admin')} className={buttonClasses('outline', 'md', 'w-fit')}>
           Open the admin area
         </Link>
       </MemberCard>
@@ -80,7 +81,7 @@ export function PlanCard() {
           Join the Prestige Club for the community, the private job board matched to your skills, and the rest of the
           career lab.
         </p>
-        <Link to="/subscription" className={buttonClasses('primary', 'md', 'w-fit')}>
+        <Link to={pathTo('subscription')} className={buttonClasses('primary', 'md', 'w-fit')}>
           See plans and subscribe
         </Link>
       </MemberCard>
@@ -106,10 +107,10 @@ export function PlanCard() {
         </>
       )}
       <div className="flex flex-wrap gap-x-4 gap-y-2">
-        <Link to="/prestige-club" className={linkClasses}>
+        <Link to={pathTo('prestigeClub')} className={linkClasses}>
           Open the Prestige Club
         </Link>
-        <Link to="/settings#subscription" className={linkClasses}>
+        <Link to={`${pathTo('settings')}#subscription`} className={linkClasses}>
           Manage your plan
         </Link>
       </div>
@@ -169,7 +170,7 @@ export function ProfileCompletenessCard() {
         {missing.length > 0 ? (
           <p className="text-sm text-muted-foreground">Still to add: {missing.join(', ')}.</p>
         ) : null}
-        <Link to="/profile" className={linkClasses}>
+        <Link to={pathTo('profile')} className={linkClasses}>
           {missing.length > 0 ? 'Complete your profile' : 'View your profile'}
         </Link>
       </>
@@ -206,7 +207,7 @@ export function SavedAndAppliedCard() {
   return (
     <MemberCard title="Saved jobs and applications">
       {body}
-      <Link to="/saved" className={linkClasses}>
+      <Link to={pathTo('saved')} className={linkClasses}>
         Open your saved items
       </Link>
     </MemberCard>
@@ -236,7 +237,7 @@ export function SkillMasteryCard() {
   return (
     <MemberCard title="Skill Mastery">
       {body}
-      <Link to="/settings#skills" className={linkClasses}>
+      <Link to={`${pathTo('settings')}#skills`} className={linkClasses}>
         Manage Skills
       </Link>
     </MemberCard>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -11,7 +12,7 @@ export function NotFoundPage() {
         <PageTitle>Page not found</PageTitle>
         <h1 className="text-3xl font-semibold tracking-tight">Page not found</h1>
         <p className="text-muted-foreground">The page you are looking for does not exist or has moved.</p>
-        <Link to="/" className={buttonClasses('primary', 'lg', 'mt-2')}>
+        <Link to={pathTo('home')} className={buttonClasses('primary', 'lg', 'mt-2')}>
           Return Home
         </Link>
       </div>

@@ -1,6 +1,7 @@
 import { Link } from 'react-router'
 import { Lock } from 'lucide-react'
 import { genericMessages } from '#shared/errors.ts'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -18,7 +19,7 @@ export function PremiumLock() {
           {genericMessages.subscriptionRequired}. Join to unlock the job board, resume reviews and the rest of the
           career lab.
         </p>
-        <Link to="/subscription" className={buttonClasses('primary', 'lg', 'mt-2')}>
+        <Link to={pathTo('subscription')} className={buttonClasses('primary', 'lg', 'mt-2')}>
           Join the Career Labs
         </Link>
       </div>

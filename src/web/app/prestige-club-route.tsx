@@ -1,5 +1,5 @@
 import { LatestJobsCard, SavedAndAppliedCard, SkillMasteryCard } from '#web/app/member-cards.tsx'
-import { PrestigeClubPage } from '#web/features/billing/pages/prestige-club-page.tsx'
+import { PrestigeClubPage } from '#web/features/dashboard/pages/prestige-club-page.tsx'
 
 // /prestige-club, the member dashboard of spec 001 §2: its cards that exist today,
 // from the jobs and profile areas (decision 015). The blog, resume, events and goals

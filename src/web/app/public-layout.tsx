@@ -1,4 +1,5 @@
 import { Link, useMatches } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 
 // The public pages' one layout (issue 12, decision 015): the landing page, the plans,
@@ -24,33 +25,33 @@ const footerGroups: Array<{ title: string; links: FooterLink[] }> = [
   {
     title: 'Membership',
     links: [
-      { label: 'Community', to: '/community' },
-      { label: 'Job Board', to: '/jobs' },
-      { label: 'Plans', to: '/subscription' },
-      { label: 'For Businesses', to: '/business' },
+      { label: 'Community', to: pathTo('community') },
+      { label: 'Job Board', to: pathTo('jobs') },
+      { label: 'Plans', to: pathTo('subscription') },
+      { label: 'For Businesses', to: pathTo('business') },
     ],
   },
   {
     title: 'Company',
     links: [
-      { label: 'About Prestige Labs', to: '/prestige-labs' },
-      { label: 'Partners', to: '/partners' },
-      { label: 'FAQs', to: '/faqs' },
-      { label: 'Contact', to: '/contact' },
+      { label: 'About Prestige Labs', to: pathTo('about') },
+      { label: 'Partners', to: pathTo('partners') },
+      { label: 'FAQs', to: pathTo('faqs') },
+      { label: 'Contact', to: pathTo('contact') },
     ],
   },
   {
     title: 'Legal',
     links: [
-      { label: 'Privacy Policy', to: '/privacy' },
-      { label: 'Terms & Conditions', to: '/terms' },
+      { label: 'Privacy Policy', to: pathTo('privacy') },
+      { label: 'Terms & Conditions', to: pathTo('terms') },
     ],
   },
 ]
 
 const visitorLinks: FooterLink[] = [
-  { label: 'Sign In', to: '/login' },
-  { label: 'Create Account', to: '/create-account' },
+  { label: 'Sign In', to: pathTo('login') },
+  { label: 'Create Account', to: pathTo('createAccount') },
 ]
 
 const linkClasses = 'text-muted-foreground hover:text-foreground hover:underline'
@@ -64,7 +65,7 @@ export function PublicFooter() {
     <footer className="border-t border-border">
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[1fr_3fr]">
         <p className="font-semibold">
-          <Link to="/" className="hover:underline">
+          <Link to={pathTo('home')} className="hover:underline">
             Prestige <span className="text-accent">Labs</span>
           </Link>
         </p>

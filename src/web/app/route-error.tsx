@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
 /** Last resort when a page fails to render or its code fails to load (a new version was deployed). */
@@ -22,7 +23,7 @@ export function RouteError() {
             Reload
           </button>
           <a
-            href="/"
+            href={pathTo('home')}
             className="inline-flex h-10 items-center rounded-lg border border-input px-4 text-sm font-medium hover:bg-muted"
           >
             Return Home

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { jobMessages } from '#shared/jobs/schemas.ts'
+import { pathTo } from '#shared/pages.ts'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { savedCountsQuery } from '#web/features/jobs/api/jobs.ts'
 import { MyApplicationsList } from '#web/features/jobs/components/my-applications-list.tsx'
@@ -99,7 +100,10 @@ function SavedOverview() {
             {selected === tab ? (
               <>
                 {tab === 'jobs' ? <SavedJobsList /> : <SavedCourses />}
-                <Link to={`/saved/${tab}`} className="w-fit text-sm font-medium text-accent hover:underline">
+                <Link
+                  to={pathTo(tab === 'jobs' ? 'savedJobs' : 'savedCourses')}
+                  className="w-fit text-sm font-medium text-accent hover:underline"
+                >
                   All saved {tab}
                 </Link>
               </>
@@ -122,7 +126,7 @@ export function SavedRoute({ tab }: { tab: 'overview' | 'jobs' | 'courses' }) {
   const title = tab === 'overview' ? 'Saved Items' : tab === 'jobs' ? 'Saved Jobs' : 'Saved Courses'
   return (
     <div className="mx-auto grid w-full max-w-4xl gap-8 px-4 py-10 sm:px-6">
-      {tab === 'overview' ? null : <BackLink to="/saved">Back to Saved Items</BackLink>}
+      {tab === 'overview' ? null : <BackLink to={pathTo('saved')}>Back to Saved Items</BackLink>}
       <header className="grid gap-2">
         <PageTitle>{title}</PageTitle>
         <h1 className="text-4xl font-semibold tracking-tight">{title}</h1>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Sparkles } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 
 /** The frame of the sign-in, sign-up and reset pages: brand, one h1, a card. */
 export function AuthCard({
@@ -17,7 +18,7 @@ export function AuthCard({
   return (
     <div className="flex flex-1 flex-col items-center justify-center bg-[radial-gradient(ellipse_at_top,color-mix(in_oklab,var(--primary)_12%,transparent),transparent_60%)] px-4 py-12">
       <Link
-        to="/"
+        to={pathTo('home')}
         className="mb-8 inline-flex items-center gap-2 rounded-md text-lg font-semibold tracking-tight text-foreground"
       >
         <Sparkles aria-hidden="true" className="size-5 text-accent" />

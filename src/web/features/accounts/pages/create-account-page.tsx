@@ -4,7 +4,8 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { accountMessages, SignUpAccountStep, SignUpProfileStep } from '#shared/accounts/schemas.ts'
-import { cities, experienceLevels, industries, passwordMinLength } from '#shared/constants.ts'
+import { cities, experienceLevels, memberIndustries, passwordMinLength } from '#shared/constants.ts'
+import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
@@ -39,7 +40,7 @@ export function CreateAccountPage() {
 
   useEffect(() => {
     if (!redirectToLogin) return
-    const timer = setTimeout(() => void navigate('/login'), redirectDelayMs)
+    const timer = setTimeout(() => void navigate(pathTo('login')), redirectDelayMs)
     return () => clearTimeout(timer)
   }, [redirectToLogin, navigate])
 
@@ -51,7 +52,7 @@ export function CreateAccountPage() {
     try {
       await signUp.mutateAsync({ ...accountValues, ...profileValues })
       toast.success(accountMessages.accountCreated)
-      void navigate('/subscription')
+      void navigate(pathTo('subscription'))
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         setFailure(messageOf(error, accountMessages.accountCreateFailed))
@@ -89,7 +90,7 @@ export function CreateAccountPage() {
         </span>
       }
       footer={
-        <Link to="/login" className="font-medium text-accent underline-offset-4 hover:underline">
+        <Link to={pathTo('login')} className="font-medium text-accent underline-offset-4 hover:underline">
           Already have an account? Sign in
         </Link>
       }
@@ -162,7 +163,7 @@ export function CreateAccountPage() {
           <fieldset className="grid gap-3" aria-describedby={profileErrors.industries ? 'industries-error' : undefined}>
             <legend className="mb-3 text-sm font-medium">Industries</legend>
             <div className="grid grid-cols-2 gap-x-4 gap-y-2.5">
-              {industries.map((industry) => (
+              {memberIndustries.map((industry) => (
                 <Checkbox key={industry} label={industry} value={industry} {...profile.register('industries')} />
               ))}
             </div>

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { accountMessages, SignInInput } from '#shared/accounts/schemas.ts'
+import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
@@ -20,7 +21,7 @@ import { TwoFactorStep } from '#web/features/accounts/components/two-factor-step
 
 // Google returns here when no page asked for the sign-in: where the member then
 // goes depends on who they turn out to be, known only once signed in.
-const googleReturn = '/login?signed-in=google'
+const googleReturn = `${pathTo('login')}?signed-in=google`
 
 /**
  * The page that asked for the sign-in (spec 000 §2, /login): the 'from' location of
@@ -34,11 +35,11 @@ export function requestedDestination(state: unknown): string | undefined {
   }
   // only our own paths: never '//other.host' or a full URL
   const safe =
-    typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith('/login')
+    typeof from === 'string' && from.startsWith('/') && !from.startsWith('//') && !from.startsWith(pathTo('login'))
       ? from
       : undefined
-  if (safe === '/subscription' && typeof promo === 'string' && promo)
-    return `/subscription?promo=${encodeURIComponent(promo)}`
+  if (safe === pathTo('subscription') && typeof promo === 'string' && promo)
+    return `${pathTo('subscription')}?promo=${encodeURIComponent(promo)}`
   return safe
 }
 
@@ -65,7 +66,7 @@ export function LoginPage() {
   function finish(kind: 'member' | 'admin') {
     if (kind === 'admin') {
       toast.success(accountMessages.welcomeBackAdmin)
-      void navigate('/admin', { replace: true })
+      void navigate(pathTo('admin'), { replace: true })
     } else {
       toast.success(accountMessages.welcomeBack)
       // the sign-in has put the member in the session query before this runs
@@ -103,7 +104,7 @@ export function LoginPage() {
       footer={
         <>
           New to Prestige Labs?{' '}
-          <Link to="/create-account" className="font-medium text-accent underline-offset-4 hover:underline">
+          <Link to={pathTo('createAccount')} className="font-medium text-accent underline-offset-4 hover:underline">
             Create an account
           </Link>
         </>

@@ -5,6 +5,7 @@ import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { accountMessages, ResetPasswordInput } from '#shared/accounts/schemas.ts'
 import { passwordMinLength } from '#shared/constants.ts'
+import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
@@ -13,7 +14,7 @@ import { useResetPassword } from '#web/features/accounts/api/auth.ts'
 import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
 
 const backToSignIn = (
-  <Link to="/login" className="font-medium text-accent underline-offset-4 hover:underline">
+  <Link to={pathTo('login')} className="font-medium text-accent underline-offset-4 hover:underline">
     Back to sign in
   </Link>
 )
@@ -52,7 +53,7 @@ function ResetPasswordForm({ token }: { token: string }) {
     try {
       const { message } = await reset.mutateAsync(values)
       toast.success(message)
-      void navigate('/login', { replace: true })
+      void navigate(pathTo('login'), { replace: true })
     } catch (error) {
       // a refused token shows under the new password, where the form shows the token's own errors
       setFailure(formFailure(form, error, { fallback: accountMessages.resetFailed }))

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react'
 import { Link, useSearchParams } from 'react-router'
 import { CircleCheck } from 'lucide-react'
 import { accountMessages } from '#shared/accounts/schemas.ts'
+import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { messageOf } from '#web/lib/api.ts'
@@ -79,7 +80,7 @@ function NextStep() {
   const { user, viewer } = useViewer()
   const next = user
     ? { to: homeOf(viewer), label: `Continue to ${homeNameOf(viewer)}` }
-    : { to: '/login', label: 'Sign in' }
+    : { to: pathTo('login'), label: 'Sign in' }
   return (
     <Button asChild variant="link">
       <Link to={next.to}>{next.label}</Link>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -20,7 +21,7 @@ export function AdminIndexPage() {
           Without SMTP settings, the emails the platform sends (password resets, notices) are kept here for reading.
         </p>
         <Link
-          to="/admin/mail"
+          to={pathTo('devMail')}
           className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
         >
           Read the development emails

@@ -2,15 +2,16 @@ import { Suspense, type ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import { Briefcase, CreditCard, Inbox, LayoutDashboard, MessagesSquare } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { cn } from '#web/lib/cn.ts'
 
 // The admin pages that exist; each admin area (spec 002) adds its line when it lands.
 const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
-  { to: '/admin', label: 'Overview', icon: LayoutDashboard, end: true },
-  { to: '/admin/jobs/manage', label: 'Jobs', icon: Briefcase },
-  { to: '/admin/inbox', label: 'Inbox', icon: MessagesSquare },
-  { to: '/admin/mail', label: 'Mailbox', icon: Inbox },
-  { to: '/admin/plans', label: 'Plans', icon: CreditCard },
+  { to: pathTo('admin'), label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: pathTo('adminJobs'), label: 'Jobs', icon: Briefcase },
+  { to: pathTo('adminInbox'), label: 'Inbox', icon: MessagesSquare },
+  { to: pathTo('devMail'), label: 'Mailbox', icon: Inbox },
+  { to: pathTo('adminPlans'), label: 'Plans', icon: CreditCard },
 ]
 
 /** Frame of the admin area: side navigation and the current admin page. */

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { Gift } from 'lucide-react'
 import { useNavigate } from 'react-router'
 import { useQueryClient } from '@tanstack/react-query'
+import { pathTo } from '#shared/pages.ts'
 import type { ActivePromo } from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
@@ -39,7 +40,7 @@ export function PromoDialog({ promo, open, onOpenChange }: PromoDialogProps) {
   async function claim() {
     rememberPromoSettled()
     if (!user) {
-      void navigate('/login', { state: { from: '/subscription', promo: promo.code } })
+      void navigate(pathTo('login'), { state: { from: pathTo('subscription'), promo: promo.code } })
       return
     }
     setError(null)
@@ -48,7 +49,7 @@ export function PromoDialog({ promo, open, onOpenChange }: PromoDialogProps) {
       const plan = fullAccessPlan((await queryClient.fetchQuery(plansQuery())).plans)
       if (!plan) {
         // no paid plan to put the free month on: let the member choose on the plans page
-        void navigate(`/subscription?promo=${encodeURIComponent(promo.code)}`)
+        void navigate(`${pathTo('subscription')}?promo=${encodeURIComponent(promo.code)}`)
         return
       }
       await checkout.mutateAsync({ planId: plan.id, promoCode: promo.code })

@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { FlaskConical } from 'lucide-react'
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { pathTo } from '#shared/pages.ts'
 import { billingMessages, membershipMessages, paymentMessages, type MySubscription } from '#shared/billing/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
@@ -92,7 +93,7 @@ export function SubscriptionSection() {
               Manage billing
             </Button>
           ) : null}
-          <Link to="/subscription" className="text-sm text-accent underline underline-offset-4">
+          <Link to={pathTo('subscription')} className="text-sm text-accent underline underline-offset-4">
             See plans
           </Link>
         </div>

@@ -3,6 +3,7 @@ import { Check, Gift } from 'lucide-react'
 import { useLocation, useNavigate, useSearchParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { toast } from 'sonner'
+import { pathTo } from '#shared/pages.ts'
 import {
   billingMessages,
   formatPrice,
@@ -69,12 +70,12 @@ export function SubscriptionPage() {
     if (!user) {
       // spec 001 §6: upgrade prompts for visitors
       toast.error(billingMessages.signInForPlans)
-      void navigate('/login', { state: { from: '/subscription', promo: promo.code } })
+      void navigate(pathTo('login'), { state: { from: pathTo('subscription'), promo: promo.code } })
       return
     }
     if (plan.priceCents === 0) {
       // spec 001 §9: a free plan needs no checkout
-      void navigate('/community')
+      void navigate(pathTo('community'))
       return
     }
     checkout.mutate(

@@ -1,6 +1,7 @@
 import { FlaskConical } from 'lucide-react'
 import { Link, useNavigate, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
+import { pathTo } from '#shared/pages.ts'
 import { billingMessages, formatPrice } from '#shared/billing/schemas.ts'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
@@ -62,7 +63,7 @@ export function TestCheckoutPage() {
               >
                 Complete test purchase
               </Button>
-              <Link to="/subscription" className={buttonClasses('ghost')}>
+              <Link to={pathTo('subscription')} className={buttonClasses('ghost')}>
                 Cancel
               </Link>
             </div>
@@ -71,7 +72,7 @@ export function TestCheckoutPage() {
       ) : (
         <div className="grid gap-3">
           <p role="alert">{gone ? billingMessages.testCheckoutNotFound : messageOf(checkout.error)}</p>
-          <Link to="/subscription" className="w-fit text-accent underline underline-offset-4">
+          <Link to={pathTo('subscription')} className="w-fit text-accent underline underline-offset-4">
             Back to the plans
           </Link>
         </div>

@@ -13,6 +13,7 @@ import {
   Wallet,
   Zap,
 } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { Card, CardContent } from '#web/components/ui/card.tsx'
 import { BusinessRequestForm } from '#web/features/business/components/business-request-form.tsx'
@@ -94,7 +95,7 @@ export function BusinessPage() {
             <a href="#business-request" className={buttonClasses('primary', 'lg')}>
               Request an intern
             </a>
-            <Link to="/subscription" className={buttonClasses('secondary', 'lg')}>
+            <Link to={pathTo('subscription')} className={buttonClasses('secondary', 'lg')}>
               See plans
             </Link>
           </div>
@@ -171,7 +172,7 @@ export function BusinessPage() {
           <p className="text-muted-foreground">
             Subscribe to the Business plan for the intern talent pool, matching and priority support.
           </p>
-          <Link to="/subscription" className={buttonClasses('primary', 'lg', 'justify-self-center')}>
+          <Link to={pathTo('subscription')} className={buttonClasses('primary', 'lg', 'justify-self-center')}>
             <PiggyBank aria-hidden="true" className="size-4" />
             View subscription plans
           </Link>

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { ArrowRight, Bookmark, Briefcase, LayoutDashboard, Settings, UserRound, Users } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -17,29 +18,34 @@ type Destination = {
 // Only areas that exist today are listed; each area adds its entry when it lands.
 const destinations: Destination[] = [
   {
-    to: '/community',
+    to: pathTo('community'),
     title: 'Community',
     text: 'Posts, questions and wins from other members, live.',
     icon: Users,
     forSubscribers: true,
   },
   {
-    to: '/jobs',
+    to: pathTo('jobs'),
     title: 'Private Job Board',
     text: 'Openings for members, matched to your skills.',
     icon: Briefcase,
     forSubscribers: true,
   },
-  { to: '/saved', title: 'Saved Items', text: 'The jobs you saved and the ones you applied to.', icon: Bookmark },
-  { to: '/profile', title: 'My Profile', text: 'Your picture, career details and skills.', icon: UserRound },
   {
-    to: '/settings',
+    to: pathTo('saved'),
+    title: 'Saved Items',
+    text: 'The jobs you saved and the ones you applied to.',
+    icon: Bookmark,
+  },
+  { to: pathTo('profile'), title: 'My Profile', text: 'Your picture, career details and skills.', icon: UserRound },
+  {
+    to: pathTo('settings'),
     title: 'Settings',
     text: 'Your plan, two-factor authentication and your signed-in sessions.',
     icon: Settings,
   },
   {
-    to: '/admin',
+    to: pathTo('admin'),
     title: 'Admin area',
     text: 'Run the platform: jobs, plans, inbox and the development mailbox.',
     icon: LayoutDashboard,

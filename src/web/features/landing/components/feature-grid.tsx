@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 
 export type Feature = {
   title: string
@@ -12,9 +13,13 @@ export const features: Feature[] = [
   {
     title: 'Community',
     text: 'Share wins, questions and photos with ambitious professionals and students, live as it happens.',
-    to: '/community',
+    to: pathTo('community'),
   },
-  { title: 'Private job board', text: 'Curated roles with a match score computed from your own skills.', to: '/jobs' },
+  {
+    title: 'Private job board',
+    text: 'Curated roles with a match score computed from your own skills.',
+    to: pathTo('jobs'),
+  },
   { title: 'Course marketplace', text: 'Practical courses to close the gaps between you and the next role.' },
   { title: 'Resume reviews', text: 'Upload your resume and get it scored and annotated by career coaches.' },
   { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },

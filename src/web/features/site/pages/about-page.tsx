@@ -12,6 +12,7 @@ import {
   type LucideIcon,
 } from 'lucide-react'
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { ContentCallout, ContentPage } from '#web/features/site/components/content-page.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
@@ -111,13 +112,13 @@ export function AboutPage() {
             can cancel at any time.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/create-account" className={buttonClasses('primary', 'md')}>
+            <Link to={pathTo('createAccount')} className={buttonClasses('primary', 'md')}>
               Create your account
             </Link>
-            <Link to="/subscription" className={buttonClasses('outline', 'md')}>
+            <Link to={pathTo('subscription')} className={buttonClasses('outline', 'md')}>
               Compare plans
             </Link>
-            <Link to="/login" className={buttonClasses('ghost', 'md')}>
+            <Link to={pathTo('login')} className={buttonClasses('ghost', 'md')}>
               Sign in to your account
             </Link>
           </div>
@@ -184,7 +185,7 @@ export function AboutPage() {
       </ul>
       <p>
         A limited-time promotion can make your first month free. After cancelling, your access lasts until the end of
-        the period you have paid for. See every detail on the <Link to="/subscription">plans page</Link>.
+        the period you have paid for. See every detail on the <Link to={pathTo('subscription')}>plans page</Link>.
       </p>
 
       <h2>Built with your trust in mind</h2>
@@ -202,9 +203,10 @@ export function AboutPage() {
         ))}
       </ul>
       <p>
-        Read our <Link to="/privacy">Privacy Policy</Link> and <Link to="/terms">Terms of Service</Link>, browse the{' '}
-        <Link to="/faqs">frequently asked questions</Link>, or learn how to{' '}
-        <Link to="/partners">partner with Prestige Labs</Link>. Questions? E-mail{' '}
+        Read our <Link to={pathTo('privacy')}>Privacy Policy</Link> and{' '}
+        <Link to={pathTo('terms')}>Terms of Service</Link>, browse the{' '}
+        <Link to={pathTo('faqs')}>frequently asked questions</Link>, or learn how to{' '}
+        <Link to={pathTo('partners')}>partner with Prestige Labs</Link>. Questions? E-mail{' '}
         <a href="mailto:support@prestigelabs.example">support@prestigelabs.example</a>.
       </p>
     </ContentPage>

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { ChevronDown } from 'lucide-react'
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { ContentCallout, ContentPage } from '#web/features/site/components/content-page.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
@@ -50,10 +51,10 @@ export function FaqsPage() {
             and a member of the team will get back to you.
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link to="/subscription" className={buttonClasses('primary', 'md')}>
+            <Link to={pathTo('subscription')} className={buttonClasses('primary', 'md')}>
               Compare plans
             </Link>
-            <Link to="/prestige-labs" className={buttonClasses('outline', 'md')}>
+            <Link to={pathTo('about')} className={buttonClasses('outline', 'md')}>
               Learn about Prestige Labs
             </Link>
           </div>
@@ -67,7 +68,7 @@ export function FaqsPage() {
             Prestige Labs is a career lab for corporate professionals and students. One membership brings together a
             community feed, a private job board with skill matching, a course marketplace, resume reviews by coaches,
             events, a career coach chat, career goals with a daily routine and a live layoff tracker. Read more on the{' '}
-            <Link to="/prestige-labs">About Prestige Labs page</Link>.
+            <Link to={pathTo('about')}>About Prestige Labs page</Link>.
           </p>
         </Faq>
         <Faq question="Which plans are there and what do they cost?">
@@ -82,7 +83,7 @@ export function FaqsPage() {
             </li>
           </ul>
           <p>
-            See the details and choose a plan on the <Link to="/subscription">plans page</Link>.
+            See the details and choose a plan on the <Link to={pathTo('subscription')}>plans page</Link>.
           </p>
         </Faq>
         <Faq question="Is there a free trial?">
@@ -117,16 +118,16 @@ export function FaqsPage() {
       <FaqGroup title="Your account and security">
         <Faq question="How do I create an account?">
           <p>
-            Go to <Link to="/create-account">create an account</Link> and sign up with your e-mail address and a
+            Go to <Link to={pathTo('createAccount')}>create an account</Link> and sign up with your e-mail address and a
             password, or continue with your Google account. Passwords need at least 8 characters, including an
             upper-case letter, a lower-case letter and a number.
           </p>
         </Faq>
         <Faq question="I forgot my password. What should I do?">
           <p>
-            On the <Link to="/login">sign-in page</Link>, choose &ldquo;Forgot your password?&rdquo; and enter your
-            e-mail address. We send you a link to set a new password. The link can be used once and expires after 60
-            minutes. Setting a new password signs you out on all your devices.
+            On the <Link to={pathTo('login')}>sign-in page</Link>, choose &ldquo;Forgot your password?&rdquo; and enter
+            your e-mail address. We send you a link to set a new password. The link can be used once and expires after
+            60 minutes. Setting a new password signs you out on all your devices.
           </p>
         </Faq>
         <Faq question="Why is my account locked?">
@@ -154,7 +155,7 @@ export function FaqsPage() {
         <Faq question="What can I upload?">
           <p>
             Images and videos under 5 MB each, which you took yourself or otherwise have the rights to share. Please
-            read the <Link to="/terms">Terms of Service</Link> for the community rules.
+            read the <Link to={pathTo('terms')}>Terms of Service</Link> for the community rules.
           </p>
         </Faq>
         <Faq question="What happens if someone breaks the community rules?">
@@ -189,7 +190,7 @@ export function FaqsPage() {
           <p>
             With the Business plan, small businesses and founders can request rotating student interns from our intern
             talent pool, post jobs and get matched with interns who fit the work. Universities and bootcamps interested
-            in placing students can read about our <Link to="/partners">partner program</Link>.
+            in placing students can read about our <Link to={pathTo('partners')}>partner program</Link>.
           </p>
         </Faq>
       </FaqGroup>
@@ -198,8 +199,8 @@ export function FaqsPage() {
         <Faq question="What data do you keep about me?">
           <p>
             Only what we need to run the service: your account details, sign-up details, sign-in records for security,
-            your subscription status and what you share in the community. The <Link to="/privacy">Privacy Policy</Link>{' '}
-            lists everything in detail.
+            your subscription status and what you share in the community. The{' '}
+            <Link to={pathTo('privacy')}>Privacy Policy</Link> lists everything in detail.
           </p>
         </Faq>
         <Faq question="Do you use advertising or tracking cookies?">

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Briefcase, GraduationCap, MessagesSquare, Store, type LucideIcon } from 'lucide-react'
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { ContentCallout, ContentPage } from '#web/features/site/components/content-page.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
@@ -81,7 +82,7 @@ export function PartnersPage() {
             >
               E-mail the partnerships team
             </a>
-            <Link to="/subscription" className={buttonClasses('outline', 'md')}>
+            <Link to={pathTo('subscription')} className={buttonClasses('outline', 'md')}>
               See the Business plan
             </Link>
           </div>
@@ -129,15 +130,16 @@ export function PartnersPage() {
       <ul>
         <li>Accurate job listings and honest descriptions of internships and courses.</li>
         <li>
-          Respect for members and for our community rules, as set out in the <Link to="/terms">Terms of Service</Link>.
+          Respect for members and for our community rules, as set out in the{' '}
+          <Link to={pathTo('terms')}>Terms of Service</Link>.
         </li>
         <li>
           Careful handling of any member information you receive, in line with our{' '}
-          <Link to="/privacy">Privacy Policy</Link>.
+          <Link to={pathTo('privacy')}>Privacy Policy</Link>.
         </li>
       </ul>
       <p>
-        Have a general question first? Many answers are on the <Link to="/faqs">FAQs page</Link>.
+        Have a general question first? Many answers are on the <Link to={pathTo('faqs')}>FAQs page</Link>.
       </p>
     </ContentPage>
   )

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { ContentPage } from '#web/features/site/components/content-page.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -151,7 +152,7 @@ export function PrivacyPage() {
       <p>
         We may update this policy as the service changes. The date at the top of this page shows when it last changed,
         and we will tell members about significant changes before they take effect. Our{' '}
-        <Link to="/terms">Terms of Service</Link> explain the rules for using the membership.
+        <Link to={pathTo('terms')}>Terms of Service</Link> explain the rules for using the membership.
       </p>
 
       <h2>9. Contact</h2>

@@ -1,4 +1,5 @@
 import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
 import { ContentPage } from '#web/features/site/components/content-page.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -16,8 +17,8 @@ export function TermsPage() {
       <PageTitle>Terms of Service</PageTitle>
       <p>
         By creating an account or using Prestige Labs you agree to these terms. If you do not agree, please do not use
-        the service. Our <Link to="/privacy">Privacy Policy</Link> explains how we handle your personal data and forms
-        part of these terms.
+        the service. Our <Link to={pathTo('privacy')}>Privacy Policy</Link> explains how we handle your personal data
+        and forms part of these terms.
       </p>
 
       <h2>1. Your account</h2>
@@ -50,7 +51,7 @@ export function TermsPage() {
         </li>
       </ul>
       <p>
-        Current plans and prices are shown on the <Link to="/subscription">plans page</Link>.
+        Current plans and prices are shown on the <Link to={pathTo('subscription')}>plans page</Link>.
       </p>
 
       <h2>3. Billing, renewal and cancellation</h2>

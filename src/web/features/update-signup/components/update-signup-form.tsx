@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react'
 import { updateSignupMessages } from '#shared/update-signup/messages.ts'
 import { buttonClasses } from '#web/components/ui/button-variants.ts'
 import { controlClasses } from '#web/components/ui/input.tsx'
-import { useUpdateSignup, type UpdateSignupValues } from '#web/features/landing/api/update-signup.ts'
+import { useUpdateSignup, type UpdateSignupValues } from '#web/features/update-signup/api/update-signup.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 

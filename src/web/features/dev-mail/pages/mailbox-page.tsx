@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'react-router'
 import { ChevronDown, RefreshCw } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { messageOf } from '#web/lib/api.ts'
-import { devMailQuery } from '#web/features/admin/api/dev-mail.ts'
+import { devMailQuery } from '#web/features/dev-mail/api/dev-mail.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
 const timeFormat = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short' })
@@ -37,7 +38,10 @@ export function MailboxPage() {
           <p className="text-destructive">{messageOf(mailbox.error)}</p>
           <p className="text-muted-foreground">
             If two-factor authentication is required for administrators, turn it on in{' '}
-            <Link to="/settings#security" className="font-medium text-accent underline-offset-4 hover:underline">
+            <Link
+              to={`${pathTo('settings')}#security`}
+              className="font-medium text-accent underline-offset-4 hover:underline"
+            >
               Settings
             </Link>
             .

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { Briefcase, FileText, GraduationCap, MessagesSquare, type LucideIcon } from 'lucide-react'
+import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
@@ -10,7 +11,7 @@ import { PageTitle } from '#web/components/page-title.tsx'
 const tiles: Array<{ to?: string; title: string; text: string; icon: LucideIcon }> = [
   { title: 'Resume Lab', text: 'Send your resume for a coach review and follow its score.', icon: FileText },
   { title: 'Career Coach', text: 'Talk with a career coach about your next move.', icon: MessagesSquare },
-  { to: '/jobs', title: 'Job Board', text: 'Private openings matched to your skills.', icon: Briefcase },
+  { to: pathTo('jobs'), title: 'Job Board', text: 'Private openings matched to your skills.', icon: Briefcase },
   { title: 'Course Market', text: 'Courses that close the gap to the role you want.', icon: GraduationCap },
 ]
 

@@ -2,7 +2,9 @@ import { lazy } from 'react'
 import { NearViewport } from '#web/components/near-viewport.tsx'
 
 const UpdateSignupForm = lazy(() =>
-  import('#web/features/landing/components/update-signup-form.tsx').then((m) => ({ default: m.UpdateSignupForm })),
+  import('#web/features/update-signup/components/update-signup-form.tsx').then((m) => ({
+    default: m.UpdateSignupForm,
+  })),
 )
 
 /** spec 000 §1, §5: the sign-up box for update notifications. */

@@ -1,0 +1,217 @@
+import { lazy, type ReactElement } from 'react'
+import type { PageName } from '#shared/pages.ts'
+import type { MenuItem } from '#web/app/menus.ts'
+import { LandingPage } from '#web/app/landing-page.tsx'
+
+// What each page of the shared table (src/shared/pages.ts, where its path and access
+// are) is on the web: its component, the layout it sits in and its menu entries
+// (docs/decisions/019). The table is exhaustive: a page without an entry here, or an
+// entry without a page, does not compile. router.tsx and menus.ts are built from it.
+//
+// Every page but the landing page loads lazily, so '/' ships little JavaScript
+// (ARCHITECTURE.md, performance budgets). Features meet here and only here.
+const LoginPage = lazy(() =>
+  import('#web/features/accounts/pages/login-page.tsx').then((m) => ({ default: m.LoginPage })),
+)
+const CreateAccountPage = lazy(() =>
+  import('#web/features/accounts/pages/create-account-page.tsx').then((m) => ({ default: m.CreateAccountPage })),
+)
+const ResetPasswordPage = lazy(() =>
+  import('#web/features/accounts/pages/reset-password-page.tsx').then((m) => ({ default: m.ResetPasswordPage })),
+)
+const VerifyEmailPage = lazy(() =>
+  import('#web/features/accounts/pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
+)
+const SettingsPage = lazy(() => import('#web/app/settings-page.tsx').then((m) => ({ default: m.SettingsPage })))
+const SubscriptionPage = lazy(() =>
+  import('#web/features/billing/pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })),
+)
+const TestCheckoutPage = lazy(() =>
+  import('#web/features/billing/pages/test-checkout-page.tsx').then((m) => ({ default: m.TestCheckoutPage })),
+)
+const PrestigeClubRoute = lazy(() =>
+  import('#web/app/prestige-club-route.tsx').then((m) => ({ default: m.PrestigeClubRoute })),
+)
+const AdminPlansPage = lazy(() =>
+  import('#web/features/billing/pages/admin-plans-page.tsx').then((m) => ({ default: m.AdminPlansPage })),
+)
+const DashboardRoute = lazy(() => import('#web/app/dashboard-route.tsx').then((m) => ({ default: m.DashboardRoute })))
+const AdminIndexPage = lazy(() =>
+  import('#web/features/admin/pages/admin-index-page.tsx').then((m) => ({ default: m.AdminIndexPage })),
+)
+const MailboxPage = lazy(() =>
+  import('#web/features/dev-mail/pages/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage })),
+)
+const CommunityRoute = lazy(() => import('#web/app/community-route.tsx').then((m) => ({ default: m.CommunityRoute })))
+const FaqsPage = lazy(() => import('#web/features/site/pages/faqs-page.tsx').then((m) => ({ default: m.FaqsPage })))
+const PrivacyPage = lazy(() =>
+  import('#web/features/site/pages/privacy-page.tsx').then((m) => ({ default: m.PrivacyPage })),
+)
+const TermsPage = lazy(() => import('#web/features/site/pages/terms-page.tsx').then((m) => ({ default: m.TermsPage })))
+const PartnersPage = lazy(() =>
+  import('#web/features/site/pages/partners-page.tsx').then((m) => ({ default: m.PartnersPage })),
+)
+const AboutPage = lazy(() => import('#web/features/site/pages/about-page.tsx').then((m) => ({ default: m.AboutPage })))
+const ProfileRoute = lazy(() => import('#web/app/profile-route.tsx').then((m) => ({ default: m.ProfileRoute })))
+const ContactPage = lazy(() =>
+  import('#web/features/contact/pages/contact-page.tsx').then((m) => ({ default: m.ContactPage })),
+)
+const BusinessPage = lazy(() =>
+  import('#web/features/business/pages/business-page.tsx').then((m) => ({ default: m.BusinessPage })),
+)
+const AdminInboxPage = lazy(() =>
+  import('#web/features/inbox/pages/admin-inbox-page.tsx').then((m) => ({ default: m.AdminInboxPage })),
+)
+const JobsPage = lazy(() => import('#web/features/jobs/pages/jobs-page.tsx').then((m) => ({ default: m.JobsPage })))
+const JobDetailPage = lazy(() =>
+  import('#web/features/jobs/pages/job-detail-page.tsx').then((m) => ({ default: m.JobDetailPage })),
+)
+const AdminJobsPage = lazy(() =>
+  import('#web/features/jobs/pages/admin-jobs-page.tsx').then((m) => ({ default: m.AdminJobsPage })),
+)
+const SavedRoute = lazy(() => import('#web/app/saved-route.tsx').then((m) => ({ default: m.SavedRoute })))
+
+/**
+ * Where a page sits: 'public', the public pages' layout (public header, site footer:
+ * decision 015); 'admin', inside the admin area's frame; by default, the app shell alone.
+ */
+export type PageLayout = 'public' | 'admin'
+
+export type BuiltPage = {
+  element: ReactElement
+  layout?: PageLayout
+  /** Its entries in the header's menus: each menu lists them in the order of this table. */
+  menus?: MenuItem[]
+}
+
+/**
+ * A page of the spec whose area has not landed. It has no route, so whoever may open
+ * it sees 'Page not found' (the others meet the guard first), and nothing links to it
+ * (decision 015).
+ */
+export type PlannedPage = { element: null; layout?: undefined; menus?: undefined }
+
+const planned: PlannedPage = { element: null }
+
+// In the menus' order: each menu lists its entries as they come here.
+export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
+  home: { element: <LandingPage />, layout: 'public' },
+  login: {
+    element: <LoginPage />,
+    menus: [{ menu: 'signed-out', label: 'Sign In' }],
+  },
+  createAccount: { element: <CreateAccountPage /> },
+  resetPassword: { element: <ResetPasswordPage /> },
+  verifyEmail: { element: <VerifyEmailPage /> },
+  subscription: {
+    element: <SubscriptionPage />,
+    layout: 'public',
+    menus: [
+      { menu: 'user', label: 'Upgrade to Premium', forNonSubscribers: true },
+      { menu: 'signed-out', label: 'Upgrade to Premium' },
+    ],
+  },
+  testCheckout: { element: <TestCheckoutPage /> },
+
+  // spec 000 §2 names both dashboards alike ('Dashboard', 'My Dashboard'); members could not
+  // tell them apart, so each carries what it is (decision 015)
+  dashboard: {
+    element: <DashboardRoute />,
+    menus: [{ menu: 'top-bar', label: 'My Account' }],
+  },
+  dailyRoutine: planned,
+  calendar: planned,
+  community: {
+    element: <CommunityRoute />,
+    menus: [
+      { menu: 'top-bar', label: 'Community' },
+      { menu: 'signed-out', label: 'Community' },
+    ],
+  },
+  // spec 000 §2: the member dashboard of the Career Lab dropdown (top-level until that dropdown lands)
+  prestigeClub: {
+    element: <PrestigeClubRoute />,
+    menus: [{ menu: 'top-bar', label: 'Prestige Club' }],
+  },
+  profile: {
+    element: <ProfileRoute />,
+    menus: [{ menu: 'user', label: 'My Profile' }],
+  },
+  saved: {
+    element: <SavedRoute tab="overview" />,
+    menus: [{ menu: 'user', label: 'Saved' }],
+  },
+  savedJobs: { element: <SavedRoute tab="jobs" /> },
+  savedCourses: { element: <SavedRoute tab="courses" /> },
+  jobs: {
+    element: <JobsPage />,
+    menus: [
+      // spec 000 §2: 'Private Job Board' of the Career Lab dropdown (top-level until that dropdown lands)
+      { menu: 'top-bar', label: 'Private Job Board' },
+      { menu: 'user', label: 'Jobs' },
+      { menu: 'signed-out', label: 'Jobs' },
+    ],
+  },
+  jobDetail: { element: <JobDetailPage /> },
+  settings: {
+    element: <SettingsPage />,
+    menus: [{ menu: 'user', label: 'Settings' }],
+  },
+  courses: planned,
+  coursesBrowse: planned,
+  courseDetail: planned,
+  coursesMarketplace: planned,
+  events: planned,
+  eventRegistration: planned,
+  blog: planned,
+  blogPost: planned,
+  resumeReview: planned,
+  careerChat: planned,
+  layoffs: planned,
+
+  admin: {
+    element: <AdminIndexPage />,
+    layout: 'admin',
+    menus: [{ menu: 'user', label: 'Admin Dashboard' }],
+  },
+  adminJobs: { element: <AdminJobsPage />, layout: 'admin' },
+  adminInbox: { element: <AdminInboxPage />, layout: 'admin' },
+  devMail: { element: <MailboxPage />, layout: 'admin' },
+  adminPlans: { element: <AdminPlansPage />, layout: 'admin' },
+  adminUsers: planned,
+  adminUser: planned,
+  adminCourses: planned,
+  adminCourseNew: planned,
+  adminCourseEdit: planned,
+  adminCourseModules: planned,
+  adminSettings: planned,
+  adminBlog: planned,
+  adminLayoffs: planned,
+  adminResumeReview: planned,
+
+  business: {
+    element: <BusinessPage />,
+    layout: 'public',
+    menus: [{ menu: 'signed-out', label: 'For Businesses' }],
+  },
+  contact: {
+    element: <ContactPage />,
+    layout: 'public',
+    menus: [
+      { menu: 'user', label: 'Contact' },
+      { menu: 'signed-out', label: 'Contact' },
+    ],
+  },
+  about: { element: <AboutPage />, layout: 'public' },
+  faqs: { element: <FaqsPage />, layout: 'public' },
+  privacy: { element: <PrivacyPage />, layout: 'public' },
+  terms: { element: <TermsPage />, layout: 'public' },
+  partners: {
+    element: <PartnersPage />,
+    layout: 'public',
+    menus: [{ menu: 'user', label: 'Partners' }],
+  },
+}
+
+/** The pages in the order of the table above. */
+export const webPageNames = Object.keys(webPages) as PageName[]
