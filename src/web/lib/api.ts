@@ -1,5 +1,5 @@
 import type { Hono } from 'hono'
-import { hc, type ClientResponse } from 'hono/client'
+import type { ClientResponse, hc } from 'hono/client'
 import { genericMessages, isErrorBody, type ErrorCode } from '#shared/errors.ts'
 
 export type ApiErrorCode = ErrorCode | 'NETWORK'
@@ -55,7 +55,7 @@ function fallbackMessage(status: number, body: unknown): string {
 }
 
 /** Fetch with the session cookie; a lost connection becomes ApiError('NETWORK'), an abort stays an abort. */
-const sameOriginFetch: typeof fetch = async (input, init) => {
+export const sameOriginFetch: typeof fetch = async (input, init) => {
   try {
     return await fetch(input, { ...init, credentials: 'same-origin' })
   } catch (error) {
@@ -64,19 +64,9 @@ const sameOriginFetch: typeof fetch = async (input, init) => {
   }
 }
 
-/**
- * One area's typed client over its own route group (docs/decisions/018): paths,
- * params, query, JSON bodies and answers are checked against the server's routes,
- * e.g. `apiClient<typeof communityRoutes>('/api/community')`. One client per area,
- * not one over the whole app, keeps type-checking fast.
- */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hc's own constraint on a route group
-export function apiClient<Routes extends Hono<any, any, any>>(base: string) {
-  return hc<Routes>(base, { fetch: sameOriginFetch, headers: { Accept: 'application/json' } })
-}
-
 /** What an answer carries: its JSON, or undefined for a body-less 204 (refusals are thrown, never declared). */
-type AnswerOf<R> = R extends ClientResponse<infer Body, number, infer Format> ? (Format extends 'json' ? Body : undefined) : never
+type AnswerOf<R> =
+  R extends ClientResponse<infer Body, number, infer Format> ? (Format extends 'json' ? Body : undefined) : never
 
 /**
  * The body of an API answer, or the ApiError it carries (ARCHITECTURE.md rule 4):
@@ -113,20 +103,33 @@ async function bodyOf(response: Response): Promise<unknown> {
   return body
 }
 
-/** TEMPORARY while areas move to apiClient. */
-export async function apiFetch<T>(
+/** The typed client of a route group, as a type only (for the calls that stay on fetch). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- hc's own constraint on a route group
+export type ClientOf<Routes extends Hono<any, any, any>> = ReturnType<typeof hc<Routes>>
+
+type Endpoint = (...args: never[]) => Promise<ClientResponse<unknown, number, string>>
+
+/**
+ * The landing page's own three calls (session, promo, promo check) stay on fetch
+ * so that '/' does not ship hono/client (2 KB gzip, past its budget: decision
+ * 018); their answers are still typed from the route, e.g.
+ * `fetchAnswer<ClientOf<typeof accountRoutes>['session']['$get']>('/api/accounts/session')`.
+ */
+export async function fetchAnswer<E extends Endpoint>(
   path: string,
-  request: { method?: string; json?: unknown; form?: FormData; signal?: AbortSignal } = {},
-): Promise<T> {
-  const { json, form, signal } = request
-  const method = request.method ?? (json === undefined && form === undefined ? 'GET' : 'POST')
+  request: { method?: 'GET' | 'POST'; json?: unknown; signal?: AbortSignal } = {},
+): Promise<AnswerOf<Awaited<ReturnType<E>>>> {
+  const { json, signal, method = json === undefined ? 'GET' : 'POST' } = request
   const response = await sameOriginFetch(path, {
     method,
-    headers: json === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
-    body: form ?? (json === undefined ? undefined : JSON.stringify(json)),
+    headers:
+      json === undefined
+        ? { Accept: 'application/json' }
+        : { Accept: 'application/json', 'Content-Type': 'application/json' },
+    body: json === undefined ? undefined : JSON.stringify(json),
     signal,
   })
-  return (await bodyOf(response)) as T
+  return (await bodyOf(response)) as AnswerOf<Awaited<ReturnType<E>>>
 }
 
 /**

@@ -3,18 +3,18 @@ import { anonymousViewer, type Viewer } from '#shared/access.ts'
 import type { SessionUser } from '#shared/accounts/schemas.ts'
 import { sessionCookieCacheSeconds } from '#shared/constants.ts'
 import type { accountRoutes } from '#server/modules/accounts/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { fetchAnswer, type ClientOf } from '#web/lib/api.ts'
 
 // The session lives here (shared infrastructure) rather than in features/accounts
 // so that the app shell, the guards and every feature read the same query without
 // importing a feature, and without pulling the form schemas into the landing bundle.
 
-const accountsApi = apiClient<typeof accountRoutes>('/api/accounts')
+type AccountsApi = ClientOf<typeof accountRoutes>
 
 export const sessionQuery = () =>
   queryOptions({
     queryKey: ['accounts', 'session'] as const,
-    queryFn: ({ signal }) => answer(accountsApi.session.$get({}, { init: { signal } })),
+    queryFn: ({ signal }) => fetchAnswer<AccountsApi['session']['$get']>('/api/accounts/session', { signal }),
     // the server trusts its cookie cache this long too; a revoked session shows within the window
     staleTime: sessionCookieCacheSeconds * 1000,
     refetchOnWindowFocus: true,

@@ -6,7 +6,8 @@ import type {
   TwoFactorCodeInput,
 } from '#shared/accounts/schemas.ts'
 import type { accountRoutes } from '#server/modules/accounts/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
 
 const accountsApi = apiClient<typeof accountRoutes>('/api/accounts')

@@ -9,7 +9,8 @@ import {
   type UpdatePlanInput,
 } from '#shared/billing/schemas.ts'
 import type { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
-import { answer, apiClient, messageOf } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer, messageOf } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
 import { myBillingQuery, plansQuery } from '#web/features/billing/api/plans.ts'
 

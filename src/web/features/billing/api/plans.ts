@@ -1,7 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query'
 import type { CheckoutInput, Plan } from '#shared/billing/schemas.ts'
 import type { billingRoutes } from '#server/modules/billing/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 
 // The landing page's promo pop-up loads this module after first paint, so it imports
 // only types from the shared schemas (no zod) and raises no toast (no sonner): the

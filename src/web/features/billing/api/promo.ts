@@ -1,16 +1,17 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { billingRoutes } from '#server/modules/billing/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { fetchAnswer, type ClientOf } from '#web/lib/api.ts'
 
 // Kept apart from billing.ts so that the landing page can ask for the promo without
 // loading the rest of the billing area (its JavaScript budget: ARCHITECTURE.md).
 
-const billingApi = apiClient<typeof billingRoutes>('/api/billing')
+// on fetch, typed from the route: the landing page's calls (decision 018)
+type BillingApi = ClientOf<typeof billingRoutes>
 
 export const promoQuery = () =>
   queryOptions({
     queryKey: ['billing', 'promo'] as const,
-    queryFn: ({ signal }) => answer(billingApi.promo.$get({}, { init: { signal } })),
+    queryFn: ({ signal }) => fetchAnswer<BillingApi['promo']['$get']>('/api/billing/promo', { signal }),
     staleTime: 5 * 60_000,
   })
 
@@ -18,7 +19,8 @@ export const promoQuery = () =>
 export const promoCheckQuery = (code: string) =>
   queryOptions({
     queryKey: ['billing', 'promo-check', code.trim().toUpperCase()] as const,
-    queryFn: ({ signal }) => answer(billingApi.promo.check.$post({ json: { code } }, { init: { signal } })),
+    queryFn: ({ signal }) =>
+      fetchAnswer<BillingApi['promo']['check']['$post']>('/api/billing/promo/check', { json: { code }, signal }),
     retry: false,
     staleTime: Infinity,
   })

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import type { BusinessRequestInput } from '#shared/business/schemas.ts'
 import type { businessRequestRoutes } from '#server/modules/business/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 
 const businessRequestsApi = apiClient<typeof businessRequestRoutes>('/api/business-requests')
 

@@ -9,7 +9,8 @@ import {
 import type { CommentView, FeedPage, JobTrends, PostView } from '#shared/community/schemas.ts'
 import type { LiveMessage } from '#shared/live.ts'
 import type { communityRoutes } from '#server/modules/community/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 
 const communityApi = apiClient<typeof communityRoutes>('/api/community')
 

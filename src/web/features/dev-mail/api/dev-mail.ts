@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query'
 import type { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 
 const devMailApi = apiClient<typeof devMailRoutes>('/api/dev-mail')
 

@@ -2,7 +2,8 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@ta
 import { toast } from 'sonner'
 import { inboxMessages, type BusinessStatus, type ContactStatus, type InboxKind } from '#shared/inbox/schemas.ts'
 import type { adminInboxRoutes } from '#server/modules/inbox/routes.ts'
-import { answer, apiClient, messageOf } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer, messageOf } from '#web/lib/api.ts'
 
 const inboxApi = apiClient<typeof adminInboxRoutes>('/api/admin/inbox')
 

@@ -5,7 +5,7 @@ import type {
   applyRoutes,
 } from '#server/modules/jobs/applications/routes.ts'
 import type { adminJobRoutes, jobRoutes } from '#server/modules/jobs/routes.ts'
-import { apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
 
 // The jobs area's typed clients, one per server route group (mount bases: src/server/app.ts).
 // Free of the shared schemas, so the landing teaser (latest-jobs.ts) does not pull zod into '/'.

@@ -2,7 +2,8 @@ import { hashKey, queryOptions, useMutation, useQueryClient } from '@tanstack/re
 import type { ProfileInput, ProfileView } from '#shared/profile/schemas.ts'
 import type { SkillLevelInput, SkillsInput, SkillView } from '#shared/profile/skills.ts'
 import type { profileRoutes } from '#server/modules/profile/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 
 const profileApi = apiClient<typeof profileRoutes>('/api/profile')
 

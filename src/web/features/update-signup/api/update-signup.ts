@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query'
 import type { UpdateSignupInput } from '#shared/update-signup/schemas.ts'
 import type { updateSignupRoutes } from '#server/modules/update-signup/routes.ts'
-import { answer, apiClient } from '#web/lib/api.ts'
+import { apiClient } from '#web/lib/api-client.ts'
+import { answer } from '#web/lib/api.ts'
 
 const updateSignupApi = apiClient<typeof updateSignupRoutes>('/api/update-signup')
 
