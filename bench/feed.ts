@@ -9,6 +9,7 @@
 //
 //   npx tsx bench/feed.ts                                                       # PGlite
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/feed.ts  # PostgreSQL
+import { encodeCursor } from '#server/platform/paging.ts'
 import { feedPageSize } from '#shared/community/schemas.ts'
 import { postSpacingSeconds } from './seed.ts'
 import {
@@ -29,10 +30,10 @@ import {
   type BudgetRow,
 } from './support.ts'
 
-/** A feed cursor (service.ts: base64url of "timestamp|id") at `at`, PostgreSQL's text form of the time. */
+/** A feed cursor at `at` (platform/paging.ts), the timestamp in PostgreSQL's text form. */
 function feedCursor(at: number) {
   const timestamp = new Date(at).toISOString().replace('T', ' ').replace('Z', '+00')
-  return Buffer.from(`${timestamp}|ffffffff-ffff-ffff-ffff-ffffffffffff`).toString('base64url')
+  return encodeCursor({ at: timestamp, id: 'ffffffff-ffff-ffff-ffff-ffffffffffff' })
 }
 
 export async function feedBench(server: BenchServer): Promise<BudgetRow[]> {

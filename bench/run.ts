@@ -2,7 +2,7 @@
 // job board on PGlite, then on PostgreSQL when one answers at DATABASE_URL (or
 // postgres://postgres@127.0.0.1:5432/test; a scratch database is created and
 // dropped), each engine on one server process seeded with 100,000 posts and
-// 100,000 jobs. Prints every measurement, then the budgets of ARCHITECTURE.md as
+// 100,000 jobs; then the job queue on each engine (bench/queue.ts). Prints every measurement, then the budgets of ARCHITECTURE.md as
 // ratios, PASS or FAIL; exits 1 when a budget fails.
 //
 //   npm run bench
@@ -10,6 +10,7 @@
 //   BENCH_ENGINES=postgres npm run bench                                # one engine
 import { feedBench } from './feed.ts'
 import { jobsBench } from './jobs.ts'
+import { queueBench } from './queue.ts'
 import { sessionBench } from './session-check.ts'
 import {
   defaultPostgresUrl,
@@ -55,6 +56,8 @@ async function main() {
     } finally {
       await server.close()
     }
+    // in this process, on a database of its own, with the server gone
+    rows.push(...(await queueBench(engine)))
   }
   printBudgets(rows)
   for (const line of skipped) console.log(line)

@@ -48,7 +48,7 @@ export async function postgresAnswers(url: string): Promise<boolean> {
 }
 
 /** A database of this run's own on the PostgreSQL of `url`, dropped by the returned function. */
-async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `prestige_bench_${process.pid}_${Date.now()}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()

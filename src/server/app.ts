@@ -14,6 +14,8 @@ import type { AppEnv, Ctx, Deps } from '#server/platform/context.ts'
 import { requireAccess, viewerOf } from '#server/platform/guards.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import { createMailer, type Mailer } from '#server/platform/mail.ts'
+import { queueMail } from '#server/platform/mail-queue.ts'
+import { createJobQueue, type QueueTuning } from '#server/platform/queue.ts'
 import { createPayments } from '#server/platform/payments.ts'
 import { RateLimiter } from '#server/platform/rate-limit.ts'
 import { inlineScriptHashes, securityHeaders } from '#server/platform/security-headers.ts'
@@ -21,6 +23,7 @@ import { createSubscriptionCache } from '#server/platform/subscriptions.ts'
 import { createRealtime } from '#server/platform/realtime.ts'
 import { createSessionReader } from '#server/platform/session-reader.ts'
 import { createDiskStorage } from '#server/platform/storage.ts'
+import { createS3Storage, s3StorageOptions } from '#server/platform/storage-s3.ts'
 import { accountRoutes } from '#server/modules/accounts/routes.ts'
 import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
 import { communityRoutes } from '#server/modules/community/routes.ts'
@@ -33,7 +36,9 @@ import { adminInboxRoutes } from '#server/modules/inbox/routes.ts'
 import { adminJobRoutes, jobRoutes } from '#server/modules/jobs/routes.ts'
 import { adminApplicationRoutes, applicationRoutes, applyRoutes } from '#server/modules/jobs/applications/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
+import { queueAdminRoutes } from '#server/modules/queue-admin/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
+import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { verificationMailLimit } from '#shared/accounts/constants.ts'
 import { errorStatus, genericMessages, type ErrorBody } from '#shared/errors.ts'
@@ -48,30 +53,40 @@ export async function createDeps(options: {
   logger: Logger
   secret: string
   mailer?: Mailer
+  /** the job queue's settings (tests shorten its waits) */
+  queue?: QueueTuning
 }): Promise<Deps> {
   const { config, database, logger, secret } = options
   const mailer = options.mailer ?? createMailer(config, logger)
   const realtime = await createRealtime(database, logger)
-  return {
+  const queue = createJobQueue({ database, logger, jobs: backgroundJobs, schedules: recurringJobs, ...options.queue })
+  const deps: Deps = {
     config,
     database,
     db: database.db,
-    auth: createAuth({ config, db: database.db, mailer, secret, logger }),
+    auth: createAuth({ config, db: database.db, queueMail: (mail) => queueMail({ queue }, mail), secret, logger }),
     mailer,
     payments: createPayments(config),
     logger,
-    signInLimiter: new RateLimiter(signInRateLimit.maxRequests, signInRateLimit.windowSeconds * 1000),
-    resetMailLimiter: new RateLimiter(passwordResetMailLimit.maxRequests, passwordResetMailLimit.windowSeconds * 1000),
-    verificationMailLimiter: new RateLimiter(
-      verificationMailLimit.maxRequests,
-      verificationMailLimit.windowSeconds * 1000,
-    ),
+    signInLimiter: new RateLimiter(database.db, 'sign-in', signInRateLimit),
+    resetMailLimiter: new RateLimiter(database.db, 'reset-mail', passwordResetMailLimit),
+    verificationMailLimiter: new RateLimiter(database.db, 'verification-mail', verificationMailLimit),
     subscriptionCache: createSubscriptionCache(database.db),
-    storage: createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
+    storage:
+      config.STORAGE_DRIVER === 's3'
+        ? createS3Storage(s3StorageOptions(config))
+        : createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
     realtime,
-    publicFormLimiter: new RateLimiter(publicFormRateLimit.maxRequests, publicFormRateLimit.windowSeconds * 1000),
-    close: () => realtime.close(),
+    publicFormLimiter: new RateLimiter(database.db, 'public-form', publicFormRateLimit),
+    queue,
+    // running jobs finish (or are left to pg-boss's expiry) before the streams and the database go
+    close: async () => {
+      await queue.stop()
+      await realtime.close()
+    },
   }
+  await queue.start(deps)
+  return deps
 }
 
 function clientIp(c: Context, trustProxy: boolean): string {
@@ -207,12 +222,11 @@ export function createApp(deps: Deps) {
   // under the same per-IP limit as our sign-in routes; every other /api/auth path
   // falls through to the 404 below (decision 012).
   for (const endpoint of exposedAuthEndpoints(config)) {
-    app.on(endpoint.method, endpoint.path, (c) => {
-      if (!deps.signInLimiter.hit(clientIp(c as unknown as Context, config.TRUST_PROXY))) {
-        throw new AppError('RATE_LIMITED', genericMessages.tooManyAttempts, undefined, {
-          'Retry-After': String(signInRateLimit.windowSeconds),
-        })
-      }
+    app.on(endpoint.method, endpoint.path, async (c) => {
+      await deps.signInLimiter.enforce(
+        clientIp(c as unknown as Context, config.TRUST_PROXY),
+        genericMessages.tooManyAttempts,
+      )
       return auth.handler(c.req.raw)
     })
   }
@@ -259,6 +273,7 @@ export function createApp(deps: Deps) {
     .route('/api/applications', applicationRoutes)
     .route('/api/admin/jobs', adminJobRoutes)
     .route('/api/admin/jobs', adminApplicationRoutes)
+    .route('/api/admin/queue', queueAdminRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 

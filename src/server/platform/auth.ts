@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm'
 import type { Config } from '#server/config.ts'
 import type { Db } from '#server/db/client.ts'
 import * as schema from '#server/db/schema/index.ts'
-import type { Mailer } from '#server/platform/mail.ts'
+import type { QueuedMail } from '#server/platform/mail-queue.ts'
 import { accountMessages } from '#shared/accounts/schemas.ts'
 import {
   passwordMinLength,
@@ -18,7 +18,14 @@ import { signInAttempts } from '#server/db/schema/accounts.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
 import type { Logger } from '#server/platform/logger.ts'
 
-export type AuthDeps = { config: Config; db: Db; mailer: Mailer; secret: string; logger: Logger }
+export type AuthDeps = {
+  config: Config
+  db: Db
+  /** queues a mail (platform/mail-queue.ts): better-auth's hooks never wait for the mail server */
+  queueMail: (mail: QueuedMail) => Promise<unknown>
+  secret: string
+  logger: Logger
+}
 
 /** The one OAuth provider the product offers (spec 000 §7). */
 export const googleProviderId = 'google'
@@ -51,7 +58,7 @@ function cleanName(name: string | null | undefined): string {
 // rules around it (lockout, the spec's messages, sign-up with a profile in one
 // transaction) live in modules/accounts; the hooks below hold the rules every
 // way into an account shares, whichever endpoint creates the session.
-export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
+export function createAuth({ config, db, queueMail, secret, logger }: AuthDeps) {
   return betterAuth({
     appName: 'Prestige Labs',
     baseURL: config.baseUrl,
@@ -99,7 +106,7 @@ export function createAuth({ config, db, mailer, secret, logger }: AuthDeps) {
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
-        await mailer.send({
+        await queueMail({
           to: user.email,
           subject: 'Reset your Prestige Labs password',
           text: [

@@ -4,6 +4,7 @@ import type { Auth } from '#server/platform/auth.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import type { Mailer } from '#server/platform/mail.ts'
 import type { Payments } from '#server/platform/payments.ts'
+import type { Queue } from '#server/platform/queue.ts'
 import type { RateLimiter } from '#server/platform/rate-limit.ts'
 import type { Realtime } from '#server/platform/realtime.ts'
 import type { Storage } from '#server/platform/storage.ts'
@@ -28,7 +29,9 @@ export type Deps = {
   realtime: Realtime
   /** Per-IP limit of the public forms (update sign-up, contact, business request). */
   publicFormLimiter: RateLimiter
-  /** Stops the live-update listener and ends the open event streams. */
+  /** Durable background jobs on pg-boss (platform/queue.ts): mail, clean-ups, later reminders and digests. */
+  queue: Queue
+  /** Stops the job workers (letting running jobs finish), the live-update listener and the open event streams. */
   close(): Promise<void>
 }
 

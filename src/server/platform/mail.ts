@@ -42,6 +42,11 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       secure: config.SMTP_SECURE,
       ignoreTLS: config.SMTP_IGNORE_TLS,
       auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
+      // mails are sent by a job (platform/mail-queue.ts): a silent server fails it into a
+      // retry well before the job's own 2-minute limit (nodemailer waits up to 10 minutes)
+      connectionTimeout: 20_000,
+      greetingTimeout: 20_000,
+      socketTimeout: 60_000,
     })
     return {
       kind: 'smtp',

@@ -2,6 +2,7 @@ import { and, asc, gt, inArray, lt, max, min, sql } from 'drizzle-orm'
 import type { Database, Db } from '#server/db/client.ts'
 import { liveEvents } from '#server/db/schema/platform.ts'
 import type { Logger } from '#server/platform/logger.ts'
+import { defineJob } from '#server/platform/queue.ts'
 import type { LiveTopic } from '#shared/access.ts'
 import { liveReplayMaxEvents, liveReplayWindowMinutes, type LiveEvent, type LiveMessage } from '#shared/live.ts'
 
@@ -78,26 +79,6 @@ export async function createRealtime(database: Database, logger: Logger): Promis
 
   const unlisten = await database.listen(channel, onNotify, () => void catchUp().catch(() => {}))
 
-  // Rows older than the replay window go; the newest one stays so that an old
-  // Last-Event-ID can always be recognised as too old.
-  const prune = async () => {
-    const [newest] = await db.select({ id: max(liveEvents.id) }).from(liveEvents)
-    if (!newest?.id) return
-    await db
-      .delete(liveEvents)
-      .where(
-        and(
-          lt(liveEvents.createdAt, sql`now() - make_interval(mins => ${liveReplayWindowMinutes})`),
-          lt(liveEvents.id, newest.id),
-        ),
-      )
-  }
-  const pruneTimer = setInterval(
-    () => void prune().catch((error) => logger.warn({ err: error }, 'live events prune failed')),
-    60_000,
-  )
-  pruneTimer.unref()
-
   return {
     async publish(tx, topic, { type, data }) {
       const [row] = await tx.insert(liveEvents).values({ topic, type, data }).returning({ id: liveEvents.id })
@@ -124,10 +105,34 @@ export async function createRealtime(database: Database, logger: Logger): Promis
       return rows.map(toMessage)
     },
     async close() {
-      clearInterval(pruneTimer)
       for (const listener of listeners) listener.closed()
       listeners.clear()
       await unlisten()
     },
   }
 }
+
+/**
+ * Rows older than the replay window go; the newest one stays so that an old
+ * Last-Event-ID can always be recognised as too old. Rows kept a little longer
+ * only let a reconnect replay more instead of reloading.
+ */
+export async function pruneLiveEvents(db: Db): Promise<void> {
+  const [newest] = await db.select({ id: max(liveEvents.id) }).from(liveEvents)
+  if (!newest?.id) return
+  await db
+    .delete(liveEvents)
+    .where(
+      and(
+        lt(liveEvents.createdAt, sql`now() - make_interval(mins => ${liveReplayWindowMinutes})`),
+        lt(liveEvents.id, newest.id),
+      ),
+    )
+}
+
+/** Every ten minutes, once across instances (docs/decisions/021). */
+export const cleanLiveEventsJob = defineJob<Record<string, never>>({
+  name: 'clean-live-events',
+  retryLimit: 2,
+  run: (_data, { deps }) => pruneLiveEvents(deps.db),
+})

@@ -2,11 +2,14 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
 import pg from 'pg'
 import type { TestProject } from 'vitest/node'
+import { backgroundJobs } from '#server/background-jobs.ts'
 import { migrateDatabase, openDatabase } from '#server/db/client.ts'
+import { prepareJobQueues } from '#server/platform/queue.ts'
 
 // Migrating a fresh PGlite takes seconds; migrate once into a template and
 // load it per test file (ARCHITECTURE.md, known facts). On PostgreSQL the
 // template is a database that each test file clones with CREATE DATABASE ... TEMPLATE.
+// The template also holds the job queues, so no test file makes them again.
 export const pgliteTemplatePath = path.resolve(import.meta.dirname, '../../../.tmp/pglite-template.tar.gz')
 export const postgresTemplateName = `prestige_template_${process.pid}`
 
@@ -27,6 +30,7 @@ export default async function setup(project: TestProject) {
     url.pathname = `/${postgresTemplateName}`
     const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 1 })
     await migrateDatabase(database)
+    await prepareJobQueues(database, backgroundJobs)
     await database.close()
     project.provide('postgresTemplate', postgresTemplateName)
     return async () => {
@@ -38,6 +42,7 @@ export default async function setup(project: TestProject) {
   }
   const database = await openDatabase({ kind: 'pglite' })
   await migrateDatabase(database)
+  await prepareJobQueues(database, backgroundJobs)
   const dump = await database.pglite!.dumpDataDir('gzip')
   await database.close()
   mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true })

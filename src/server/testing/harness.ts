@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm'
 import { loadConfig } from '#server/config.ts'
 import { createApp, createDeps } from '#server/app.ts'
 import type { Database } from '#server/db/client.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
 import { createLogger } from '#server/platform/logger.ts'
+import type { QueueTuning } from '#server/platform/queue.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const testBaseUrl = 'http://localhost:3000'
@@ -49,8 +51,24 @@ export class TestClient {
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>
 
+/** Jobs created, waiting to be retried or running (pg-boss's own scheduling queue left out). */
+async function pendingJobs(database: Database, kinds?: string[]): Promise<number> {
+  const names =
+    kinds &&
+    sql.join(
+      kinds.map((kind) => sql`${kind}`),
+      sql`, `,
+    )
+  const result = (await database.db.execute(sql`
+    select count(*)::int as pending from pgboss.job
+    where state < 'completed' and not starts_with(name, '__pgboss__')
+    ${names ? sql`and name in (${names})` : sql``}
+  `)) as unknown as { rows: Array<{ pending: number }> }
+  return result.rows[0]?.pending ?? 0
+}
+
 /** The real app on a database of its own, driven in-process through app.request. */
-export async function createTestApp(env: Record<string, string> = {}) {
+export async function createTestApp(env: Record<string, string> = {}, options: { queue?: QueueTuning } = {}) {
   const database: Database = await openTestDatabase()
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -61,14 +79,34 @@ export async function createTestApp(env: Record<string, string> = {}) {
     ...env,
   })
   const logger = createLogger(config.LOG_LEVEL)
-  const deps = await createDeps({ config, database, logger, secret: 'test-secret-test-secret-test-secret-0123' })
+  const deps = await createDeps({
+    config,
+    database,
+    logger,
+    secret: 'test-secret-test-secret-test-secret-0123',
+    queue: options.queue,
+  })
   const app = createApp(deps)
   let memberCounter = 0
   return {
     app,
     deps,
     db: database.db,
+    database,
     client: () => new TestClient(app),
+    /**
+     * Resolves once no job of `kinds` (every kind when none is given) waits or runs:
+     * what a request queued has been sent, so a mail that did not come never will.
+     */
+    async jobsSettled(kinds?: string[], timeoutMs = 15_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const pending = await pendingJobs(database, kinds)
+        if (pending === 0) return
+        if (Date.now() > deadline) throw new Error(`${pending} jobs still waiting or running`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
     /** A member created by the shared factory and signed in through the real endpoint. */
     async signedIn(spec: Partial<MemberSpec> & { subscribed?: boolean } = {}) {
       const email = spec.email ?? `member${++memberCounter}-${Math.random().toString(36).slice(2, 8)}@example.com`

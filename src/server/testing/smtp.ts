@@ -11,8 +11,15 @@ export type ReceivedMail = {
   attachments: { filename: string; contentType: string; content: Buffer }[]
 }
 
-/** A real SMTP server on a free local port that keeps what it receives (ARCHITECTURE.md: tests use real SMTP). */
-export async function startSmtpServer() {
+export type SmtpServerOptions = {
+  /** the port to listen on (a test that starts the server late, where the app already points); a free one by default */
+  port?: number
+  /** a slow server: each mail is accepted only once this resolves */
+  hold?: Promise<void>
+}
+
+/** A real SMTP server on a local port that keeps what it receives (ARCHITECTURE.md: tests use real SMTP). */
+export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = []
   const waiters: Array<() => void> = []
   const server = new SMTPServer({
@@ -21,7 +28,8 @@ export async function startSmtpServer() {
     logger: false,
     onData(stream, session, callback) {
       simpleParser(stream)
-        .then((mail) => {
+        .then(async (mail) => {
+          await options.hold
           received.push({
             to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
             from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
@@ -40,7 +48,7 @@ export async function startSmtpServer() {
         .catch(callback)
     },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
   const port = (server.server.address() as AddressInfo).port
   return {
     port,

@@ -1,4 +1,4 @@
-import { bigserial, index, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core'
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core'
 
 // spec 000 §3 platform_settings: one row per category ('job_trends', later the
 // admin settings), the settings object as JSON.
@@ -23,4 +23,21 @@ export const liveEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('live_events_created_idx').on(table.createdAt)],
+)
+
+// Per-key request limits (platform/rate-limit.ts): one fixed window per limiter and
+// key, counted in the database so every instance on it shares the count
+// (docs/decisions/004, 022). Windows that have ended are deleted by a scheduled job.
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    limiter: text('limiter').notNull(),
+    key: text('key').notNull(),
+    hits: integer('hits').notNull(),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.limiter, table.key] }),
+    index('rate_limit_windows_ends_idx').on(table.windowEndsAt),
+  ],
 )

@@ -1,4 +1,4 @@
-import { and, eq, like, lt, sql } from 'drizzle-orm'
+import { and, eq, isNull, like, lt, or, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { account, user, verification } from '#server/db/schema/auth.ts'
 import { signInAttempts } from '#server/db/schema/accounts.ts'
@@ -170,4 +170,21 @@ export async function recordFailedSignIn(db: Db, email: string, maxFailures: num
 
 export function clearSignInAttempts(db: Db, email: string) {
   return db.delete(signInAttempts).where(eq(signInAttempts.email, email))
+}
+
+/**
+ * The clean-up job's delete: rows whose lock has run out (the next sign-in would
+ * clear them anyway) and failures without a lock last counted before `forgetBefore`.
+ */
+export async function deleteStaleSignInAttempts(db: Db, now: Date, forgetBefore: Date): Promise<number> {
+  const deleted = await db
+    .delete(signInAttempts)
+    .where(
+      or(
+        lt(signInAttempts.lockedUntil, now),
+        and(isNull(signInAttempts.lockedUntil), lt(signInAttempts.updatedAt, forgetBefore)),
+      ),
+    )
+    .returning({ email: signInAttempts.email })
+  return deleted.length
 }

@@ -5,7 +5,8 @@ import { withTransaction } from '#server/db/client.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
 import { googleEnabled, googleProviderId } from '#server/platform/auth.ts'
 import type { AuthUser, Ctx } from '#server/platform/context.ts'
-import { isAdminUser, requireUser } from '#server/platform/guards.ts'
+import { countsAsSubscribed, isAdminUser, requireUser } from '#server/platform/guards.ts'
+import { retryAfter } from '#server/platform/rate-limit.ts'
 import {
   accountMessages,
   type GoogleSignInInput,
@@ -20,10 +21,10 @@ import {
   type TwoFactorCodeInput,
   type VerifyEmailInput,
 } from '#shared/accounts/schemas.ts'
-import { verificationMailLimit } from '#shared/accounts/constants.ts'
-import { passwordResetMailLimit, signInLockout, signInRateLimit } from '#shared/constants.ts'
+import { signInLockout } from '#shared/constants.ts'
 import * as queries from './queries.ts'
-import { hashVerificationToken, sendVerificationMail } from './verification-mail.ts'
+import { verificationMailJob } from './jobs.ts'
+import { hashVerificationToken } from './verification-mail.ts'
 
 /** A service answer plus the cookies better-auth set, for the route to pass on. */
 export type WithCookies<T> = { result: T; cookies: Headers }
@@ -40,14 +41,13 @@ export async function toSessionUser(ctx: Ctx, user: AuthUser): Promise<SessionUs
     await queries.ensureProfile(ctx.deps.db, user.id, firstName, rest.join(' '))
     profile = await queries.findProfile(ctx.deps.db, user.id)
   }
-  const isAdmin = isAdminUser(user)
   return {
     id: user.id,
     email: user.email,
     firstName: profile?.firstName ?? '',
     lastName: profile?.lastName ?? '',
-    isAdmin,
-    subscribed: isAdmin || (await ctx.deps.subscriptionCache.get(user.id)),
+    isAdmin: isAdminUser(user),
+    subscribed: await countsAsSubscribed(ctx.deps, user),
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     emailVerified: Boolean(user.emailVerified),
     avatarUrl: profile?.avatarUrl ?? null,
@@ -59,28 +59,25 @@ export async function getSessionUser(ctx: Ctx): Promise<SessionUser | null> {
   return ctx.session ? toSessionUser(ctx, ctx.session.user) : null
 }
 
-function limitSignInAttempts(ctx: Ctx) {
-  if (!ctx.deps.signInLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, {
-      'Retry-After': String(signInRateLimit.windowSeconds),
-    })
-  }
+function limitSignInAttempts(ctx: Ctx): Promise<void> {
+  return ctx.deps.signInLimiter.enforce(ctx.ip, accountMessages.tooManyAttempts)
 }
 
 /**
- * Two-step registration (spec 000 §2, §4, §5): the auth user, its credential and its
- * profile in one transaction; then the welcome mail with the verification link
- * (decision 014). The address stays unverified until that link is opened.
+ * Two-step registration (spec 000 §2, §4, §5): the auth user, its credential, its
+ * profile and the welcome mail with the verification link (decision 014), queued
+ * as a job (decision 021), in one transaction. The address stays unverified until
+ * that link is opened.
  */
 export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<SessionUser>> {
-  limitSignInAttempts(ctx)
+  await limitSignInAttempts(ctx)
   const { db } = ctx.deps
   if (await queries.findUserByEmail(db, input.email)) throw new AppError('CONFLICT', accountMessages.accountExists)
   const passwordHash = await hashPassword(input.password)
   const id = crypto.randomUUID()
   try {
-    await withTransaction(db, (tx) =>
-      queries.insertMemberWithProfile(tx, {
+    await withTransaction(db, async (tx) => {
+      await queries.insertMemberWithProfile(tx, {
         id,
         email: input.email,
         passwordHash,
@@ -91,16 +88,17 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<
         location: input.city,
         experienceLevel: input.experienceLevel,
         industries: input.industries,
-      }),
-    )
+      })
+      await ctx.deps.queue.enqueue(
+        verificationMailJob,
+        { userId: id, email: input.email, firstName: input.firstName, kind: 'welcome' },
+        { tx },
+      )
+    })
   } catch (error) {
     if (sqlState(error) === '23505') throw new AppError('CONFLICT', accountMessages.accountExists)
     throw error
   }
-  // the account exists whatever the mail server says: a failed mail is logged, and the banner offers a new one
-  await sendVerificationMail(ctx.deps, { userId: id, email: input.email, firstName: input.firstName }, 'welcome').catch(
-    (error: unknown) => ctx.logger.error({ err: error, userId: id }, 'verification mail failed'),
-  )
   const { headers, response } = await ctx.deps.auth.api.signInEmail({
     body: { email: input.email, password: input.password },
     headers: ctx.headers,
@@ -118,7 +116,7 @@ export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<
  * session cookie is renewed so the page shows them verified at once.
  */
 export async function verifyEmail(ctx: Ctx, input: VerifyEmailInput): Promise<WithCookies<{ message: string }>> {
-  limitSignInAttempts(ctx)
+  await limitSignInAttempts(ctx)
   // a refused token is spent too: the transaction commits either way, and the refusal comes after it
   const verified = await withTransaction(ctx.deps.db, async (tx) => {
     const target = await queries.consumeEmailVerificationToken(tx, hashVerificationToken(input.token))
@@ -147,18 +145,15 @@ export async function verifyEmail(ctx: Ctx, input: VerifyEmailInput): Promise<Wi
 export async function resendVerification(ctx: Ctx): Promise<{ message: string }> {
   const user = requireUser(ctx)
   if (user.emailVerified) return { message: accountMessages.alreadyVerified }
-  if (!ctx.deps.verificationMailLimiter.hit(user.email)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, {
-      'Retry-After': String(verificationMailLimit.windowSeconds),
-    })
-  }
+  await ctx.deps.verificationMailLimiter.enforce(user.email, accountMessages.tooManyAttempts)
   const profile = await queries.findProfile(ctx.deps.db, user.id)
   try {
-    await sendVerificationMail(
-      ctx.deps,
-      { userId: user.id, email: user.email, firstName: profile?.firstName ?? '' },
-      'again',
-    )
+    await ctx.deps.queue.enqueue(verificationMailJob, {
+      userId: user.id,
+      email: user.email,
+      firstName: profile?.firstName ?? '',
+      kind: 'again',
+    })
   } catch (error) {
     ctx.logger.error({ err: error, userId: user.id }, 'verification mail failed')
     throw new AppError('INTERNAL', accountMessages.verificationSendFailed)
@@ -177,7 +172,7 @@ export async function signIn(
   input: SignInInput,
   options: { adminOnly?: boolean } = {},
 ): Promise<WithCookies<SignInResponse>> {
-  limitSignInAttempts(ctx)
+  await limitSignInAttempts(ctx)
   const { db } = ctx.deps
   const invalid = options.adminOnly ? accountMessages.adminInvalidCredentials : accountMessages.invalidCredentials
   const now = new Date()
@@ -230,13 +225,17 @@ function signInWithPassword(ctx: Ctx, input: SignInInput) {
 
 function lockedError(lockedUntil: Date, now: Date) {
   const minutes = Math.max(1, Math.ceil((lockedUntil.getTime() - now.getTime()) / 60_000))
-  const retryAfter = String(Math.ceil((lockedUntil.getTime() - now.getTime()) / 1000))
-  return new AppError('RATE_LIMITED', accountMessages.accountLocked(minutes), undefined, { 'Retry-After': retryAfter })
+  return new AppError(
+    'RATE_LIMITED',
+    accountMessages.accountLocked(minutes),
+    undefined,
+    retryAfter((lockedUntil.getTime() - now.getTime()) / 1000),
+  )
 }
 
 /** Second step of a sign-in for members with two-factor on: the TOTP code (or a backup code). */
 export async function verifyTwoFactorSignIn(ctx: Ctx, input: TwoFactorCodeInput): Promise<WithCookies<SessionUser>> {
-  limitSignInAttempts(ctx)
+  await limitSignInAttempts(ctx)
   try {
     const { headers, response } = await ctx.deps.auth.api.verifyTOTP({
       body: { code: input.code, trustDevice: input.trustDevice ?? false },
@@ -273,7 +272,7 @@ function twoFactorRefusal(error: APIError): AppError {
  * callback, the one better-auth endpoint the product exposes (decision 012).
  */
 export async function startGoogleSignIn(ctx: Ctx, input: GoogleSignInInput): Promise<WithCookies<{ url: string }>> {
-  limitSignInAttempts(ctx)
+  await limitSignInAttempts(ctx)
   if (!googleEnabled(ctx.deps.config)) throw new AppError('NOT_FOUND', accountMessages.googleFailed)
   const { headers, response } = await ctx.deps.auth.api.signInWithOAuth2({
     body: { providerId: googleProviderId, callbackURL: input.callbackURL, errorCallbackURL: '/login?error=google' },
@@ -295,12 +294,8 @@ export async function signOut(ctx: Ctx): Promise<Headers> {
  * a few reset mails an hour.
  */
 export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput): Promise<{ message: string }> {
-  limitSignInAttempts(ctx)
-  if (!ctx.deps.resetMailLimiter.hit(input.email)) {
-    throw new AppError('RATE_LIMITED', accountMessages.tooManyAttempts, undefined, {
-      'Retry-After': String(passwordResetMailLimit.windowSeconds),
-    })
-  }
+  await limitSignInAttempts(ctx)
+  await ctx.deps.resetMailLimiter.enforce(input.email, accountMessages.tooManyAttempts)
   await ctx.deps.auth.api.requestPasswordReset({
     body: { email: input.email, redirectTo: '/reset-password' },
     headers: ctx.headers,
@@ -310,7 +305,7 @@ export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput)
 
 /** Sets the new password from a single-use token; better-auth revokes every session of the user. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<{ message: string }> {
-  limitSignInAttempts(ctx)
+  await limitSignInAttempts(ctx)
   try {
     await ctx.deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -362,7 +357,9 @@ export async function enableTwoFactor(ctx: Ctx, input: PasswordConfirmInput) {
     }
   } catch (error) {
     if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {
-      throw new AppError('VALIDATION', 'Incorrect password', { password: 'Incorrect password' })
+      throw new AppError('VALIDATION', accountMessages.incorrectPassword, {
+        password: accountMessages.incorrectPassword,
+      })
     }
     throw error
   }
@@ -399,7 +396,9 @@ export async function disableTwoFactor(ctx: Ctx, input: PasswordConfirmInput): P
     return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: false }, cookies: headers }
   } catch (error) {
     if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {
-      throw new AppError('VALIDATION', 'Incorrect password', { password: 'Incorrect password' })
+      throw new AppError('VALIDATION', accountMessages.incorrectPassword, {
+        password: accountMessages.incorrectPassword,
+      })
     }
     throw error
   }

@@ -49,9 +49,8 @@ function verificationMail(recipient: VerificationRecipient, link: string, kind: 
 }
 
 /**
- * Makes a new single-use link for the member's address and mails it. The one
- * function the durable mail queue (issue 14) will run as a job: it needs only the
- * recipient, and reads and writes nothing of the request.
+ * Makes a new single-use link for the member's address and mails it: what the
+ * verification-mail job runs (jobs.ts), with the recipient as its only data.
  */
 export async function sendVerificationMail(
   deps: Pick<Deps, 'config' | 'db' | 'mailer'>,

@@ -1,39 +1,38 @@
+import { withTransaction } from '#server/db/client.ts'
 import { mailAdmins, oneLine } from '#server/platform/admin-mail.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
+import { queueMail } from '#server/platform/mail-queue.ts'
 import { businessMessages } from '#shared/business/messages.ts'
 import { businessSkillLabels, industryLabels, type BusinessRequestValues } from '#shared/business/schemas.ts'
-import { honeypotField, publicFormRateLimit } from '#shared/constants.ts'
+import { honeypotField } from '#shared/constants.ts'
 import * as queries from './queries.ts'
 
 /**
- * The request form of /business (spec 002 §1, §3; issue 6). The row is written
- * first; the business's confirmation and the admins' announcement are best
- * effort, logged when they fail.
+ * The request form of /business (spec 002 §1, §3; issue 6). The row, the
+ * business's confirmation and the admins' announcement are written in one
+ * transaction; the job queue sends the mails (decision 021).
  */
 export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValues): Promise<{ message: string }> {
-  if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', businessMessages.tooMany, undefined, {
-      'Retry-After': String(publicFormRateLimit.windowSeconds),
-    })
-  }
+  await ctx.deps.publicFormLimiter.enforce(ctx.ip, businessMessages.tooMany)
   // issue 6: only a bot fills the field people cannot see
   if (input[honeypotField]) throw new AppError('VALIDATION', businessMessages.refused)
-  const row = await queries.insertBusinessRequest(ctx.deps.db, {
-    businessName: input.businessName,
-    industry: input.industry,
-    requiredSkills: input.requiredSkills,
-    supportNeeded: input.supportNeeded,
-    email: input.email,
-    phone: input.phone,
-    userId: ctx.session?.user.id ?? null,
-  })
   const skills = input.requiredSkills.map((skill) => businessSkillLabels[skill]).join(', ')
-  await Promise.all([
+  await withTransaction(ctx.deps.db, async (tx) => {
+    const row = await queries.insertBusinessRequest(tx, {
+      businessName: input.businessName,
+      industry: input.industry,
+      requiredSkills: input.requiredSkills,
+      supportNeeded: input.supportNeeded,
+      email: input.email,
+      phone: input.phone,
+      userId: ctx.session?.user.id ?? null,
+    })
     // Anyone can type any address here: the confirmation repeats none of the
     // form's text, so the form cannot be used to mail others words of one's own.
-    ctx.deps.mailer
-      .send({
+    await queueMail(
+      ctx.deps,
+      {
         to: input.email,
         subject: 'We received your intern request',
         text: [
@@ -43,12 +42,12 @@ export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValu
           '',
           'If you did not send this request, you can ignore this e-mail.',
         ].join('\n'),
-      })
-      .catch((error: unknown) =>
-        ctx.logger.error({ err: error, businessRequestId: row.id }, 'business request confirmation not sent'),
-      ),
-    mailAdmins(
+      },
+      { tx },
+    )
+    await mailAdmins(
       ctx,
+      tx,
       {
         subject: `New business request: ${oneLine(input.businessName)}`,
         text: [
@@ -65,7 +64,7 @@ export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValu
         ].join('\n'),
       },
       { businessRequestId: row.id },
-    ),
-  ])
+    )
+  })
   return { message: businessMessages.sent }
 }

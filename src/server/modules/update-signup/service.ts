@@ -1,6 +1,4 @@
-import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { publicFormRateLimit } from '#shared/constants.ts'
 import { updateSignupMessages } from '#shared/update-signup/messages.ts'
 import * as queries from './queries.ts'
 
@@ -13,11 +11,7 @@ export async function signUpForUpdates(
   ctx: Ctx,
   input: { firstName: string; lastName: string; email: string },
 ): Promise<{ message: string }> {
-  if (!ctx.deps.publicFormLimiter.hit(ctx.ip)) {
-    throw new AppError('RATE_LIMITED', updateSignupMessages.tooMany, undefined, {
-      'Retry-After': String(publicFormRateLimit.windowSeconds),
-    })
-  }
+  await ctx.deps.publicFormLimiter.enforce(ctx.ip, updateSignupMessages.tooMany)
   await queries.addToUpdateList(ctx.deps.db, input)
   return { message: updateSignupMessages.thanks }
 }

@@ -119,7 +119,9 @@ async function queueApplicationMails(
     await mailAdmins(
       ctx,
       tx,
-      teamMail(`Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`),
+      teamMail(
+        `Resume: ${row.resumeFileName}, download it signed in as an admin: ${config.baseUrl}${resumeUrl(row.id)}`,
+      ),
       { applicationId: row.id, jobId: job.id },
     )
   }

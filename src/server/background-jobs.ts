@@ -1,0 +1,27 @@
+import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
+import { sendMailJob } from '#server/platform/mail-queue.ts'
+import type { AnyJobKind, Schedule } from '#server/platform/queue.ts'
+import { cleanRateLimitWindowsJob } from '#server/platform/rate-limit.ts'
+import { cleanLiveEventsJob } from '#server/platform/realtime.ts'
+
+// Every kind of background job the product runs, and the recurring ones
+// (docs/decisions/021). An area declares its jobs beside its service
+// (modules/<area>/jobs.ts) and they are listed here, above the modules, like the
+// routes in app.ts. Reminders, digests, alerts and feed refreshes join as their
+// areas are built.
+
+export const backgroundJobs: readonly AnyJobKind[] = [
+  sendMailJob,
+  verificationMailJob,
+  cleanLiveEventsJob,
+  cleanSignInAttemptsJob,
+  cleanRateLimitWindowsJob,
+]
+
+/** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */
+export const recurringJobs: readonly Schedule[] = [
+  // the replay window is 10 minutes (platform/realtime.ts)
+  { job: cleanLiveEventsJob, cron: '*/10 * * * *' },
+  { job: cleanSignInAttemptsJob, cron: '23 * * * *' },
+  { job: cleanRateLimitWindowsJob, cron: '*/10 * * * *' },
+]
