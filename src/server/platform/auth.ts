@@ -17,6 +17,7 @@ import {
 import { signInAttempts } from '#server/db/schema/accounts.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
 import type { Logger } from '#server/platform/logger.ts'
+import { pathTo } from '#shared/pages.ts'
 
 export type AuthDeps = {
   config: Config
@@ -105,7 +106,7 @@ export function createAuth({ config, db, queueMail, secret, logger }: AuthDeps) 
       resetPasswordTokenExpiresIn: passwordResetTokenMinutes * 60,
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
-        const link = `${config.baseUrl}/reset-password?token=${encodeURIComponent(token)}`
+        const link = `${config.baseUrl}${pathTo('resetPassword')}?token=${encodeURIComponent(token)}`
         await queueMail({
           to: user.email,
           subject: 'Reset your Prestige Labs password',

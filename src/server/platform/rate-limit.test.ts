@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { createApp, createDeps } from '#server/app.ts'
-import { openDatabase, type Database } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
-import { createTestApp, TestClient } from '#server/testing/harness.ts'
+import { createTestApp } from '#server/testing/harness.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { contactMessages } from '#shared/contact/messages.ts'
 import { publicFormRateLimit } from '#shared/constants.ts'
@@ -85,19 +84,11 @@ describe('the rate limiter', () => {
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('limits across two instances on one PostgreSQL', () => {
   test("the public forms' per-IP limit holds whichever instance answers", async () => {
     const a = await createTestApp()
-    const databaseB = await openDatabase({ kind: 'postgres', url: a.deps.database.url!, poolSize: 2 })
-    const depsB = await createDeps({
-      config: a.deps.config,
-      database: databaseB,
-      logger: a.deps.logger,
-      secret: 'test-secret-test-secret-test-secret-0123',
-    })
-    const appB = createApp(depsB)
+    const b = await a.secondInstance()
     try {
       const onA = a.client()
-      const onB = new TestClient(appB)
       // the same visitor, answered by A and B in turn
-      Object.defineProperty(onB, 'ip', { value: onA.ip })
+      const onB = b.client(onA.ip)
       const message = {
         name: 'Ada Lovelace',
         email: 'ada@example.com',
@@ -113,8 +104,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('limits across two insta
       expect(statuses.slice(0, publicFormRateLimit.maxRequests).every((status) => status === 201)).toBe(true)
       expect(statuses.at(-1)).toBe(429)
     } finally {
-      await depsB.close()
-      await databaseB.close()
+      await b.close()
       await a.close()
     }
   })

@@ -1,22 +1,25 @@
 import { sql } from 'drizzle-orm'
 import { loadConfig } from '#server/config.ts'
 import { createApp, createDeps } from '#server/app.ts'
-import type { Database } from '#server/db/client.ts'
+import { openDatabase, type Database } from '#server/db/client.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import type { QueueTuning } from '#server/platform/queue.ts'
 import { openTestDatabase } from './test-database.ts'
 
 export const testBaseUrl = 'http://localhost:3000'
+const testSecret = 'test-secret-test-secret-test-secret-0123'
 
 let ipCounter = 0
 
 /** A browser-like client: keeps its cookies, sends our Origin, has an address of its own (per-IP limits). */
 export class TestClient {
   readonly cookies = new Map<string, string>()
-  readonly ip = `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`
-
-  constructor(private readonly app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> }) {}
+  constructor(
+    private readonly app: { request: (path: string, init?: RequestInit) => Response | Promise<Response> },
+    /** Its address; give another client's to be the same visitor on another instance. */
+    readonly ip = `10.9.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`,
+  ) {}
 
   async request(method: string, path: string, json?: unknown, headers: Record<string, string> = {}) {
     const response = await this.app.request(path, {
@@ -83,7 +86,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     config,
     database,
     logger,
-    secret: 'test-secret-test-secret-test-secret-0123',
+    secret: testSecret,
     queue: options.queue,
   })
   const app = createApp(deps)
@@ -123,6 +126,25 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
       const response = await client.post('/api/accounts/sign-in', { email, password })
       if (response.status !== 200) throw new Error(`sign-in failed: ${response.status} ${await response.text()}`)
       return Object.assign(client, { member: { ...member, password } })
+    },
+    /**
+     * Another instance of the app on this same PostgreSQL database (PostgreSQL
+     * only: PGlite is one process's), as a second server behind a balancer.
+     */
+    async secondInstance() {
+      if (!database.url) throw new Error('a second instance needs PostgreSQL')
+      const databaseB = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 2 })
+      const depsB = await createDeps({ config, database: databaseB, logger, secret: testSecret })
+      const appB = createApp(depsB)
+      return {
+        app: appB,
+        deps: depsB,
+        client: (ip?: string) => new TestClient(appB, ip),
+        close: async () => {
+          await depsB.close()
+          await databaseB.close()
+        },
+      }
     },
     close: async () => {
       await deps.close()

@@ -3,6 +3,7 @@ import type { Deps } from '#server/platform/context.ts'
 import type { MailMessage } from '#server/platform/mail.ts'
 import { emailVerificationTokenHours } from '#shared/accounts/constants.ts'
 import * as queries from './queries.ts'
+import { pathTo } from '#shared/pages.ts'
 
 export type VerificationRecipient = { userId: string; email: string; firstName: string }
 
@@ -65,6 +66,6 @@ export async function sendVerificationMail(
     { userId: recipient.userId, email: recipient.email },
     expiresAt,
   )
-  const link = `${deps.config.baseUrl}/verify-email?token=${encodeURIComponent(token)}`
+  const link = `${deps.config.baseUrl}${pathTo('verifyEmail')}?token=${encodeURIComponent(token)}`
   await deps.mailer.send(verificationMail(recipient, link, kind))
 }

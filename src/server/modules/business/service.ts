@@ -7,6 +7,7 @@ import { businessMessages } from '#shared/business/messages.ts'
 import { businessSkillLabels, industryLabels, type BusinessRequestValues } from '#shared/business/schemas.ts'
 import { honeypotField } from '#shared/constants.ts'
 import * as queries from './queries.ts'
+import { pathTo } from '#shared/pages.ts'
 
 /**
  * The request form of /business (spec 002 §1, §3; issue 6). The row, the
@@ -60,7 +61,7 @@ export async function submitBusinessRequest(ctx: Ctx, input: BusinessRequestValu
           'Support needed:',
           input.supportNeeded,
           '',
-          `All requests: ${ctx.deps.config.baseUrl}/admin/inbox`,
+          `All requests: ${ctx.deps.config.baseUrl}${pathTo('adminInbox')}`,
         ].join('\n'),
       },
       { businessRequestId: row.id },

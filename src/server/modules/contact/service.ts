@@ -6,6 +6,7 @@ import { honeypotField } from '#shared/constants.ts'
 import { contactMessages } from '#shared/contact/messages.ts'
 import type { ContactValues } from '#shared/contact/schemas.ts'
 import * as queries from './queries.ts'
+import { pathTo } from '#shared/pages.ts'
 
 /**
  * The Contact Us form (spec 001 §5, §8; issue 6). The row and the admins' mails
@@ -39,7 +40,7 @@ export async function sendContactMessage(ctx: Ctx, input: ContactValues): Promis
           '',
           input.message,
           '',
-          `All messages: ${ctx.deps.config.baseUrl}/admin/inbox`,
+          `All messages: ${ctx.deps.config.baseUrl}${pathTo('adminInbox')}`,
         ].join('\n'),
       },
       { contactSubmissionId: row.id },

@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { lt } from 'drizzle-orm'
-import { createApp, createDeps } from '#server/app.ts'
-import { openDatabase } from '#server/db/client.ts'
 import { liveEvents } from '#server/db/schema/platform.ts'
 import { openEventStream, type ReceivedEvent } from '#server/testing/event-stream.ts'
 import { createTestApp, TestClient, type TestApp } from '#server/testing/harness.ts'
@@ -100,19 +98,12 @@ describe('live updates', () => {
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('live updates across two instances on one PostgreSQL', () => {
   test('a post made through instance A reaches a stream opened on instance B', async () => {
     const a = await createTestApp()
-    const databaseB = await openDatabase({ kind: 'postgres', url: a.deps.database.url!, poolSize: 2 })
-    const depsB = await createDeps({
-      config: a.deps.config,
-      database: databaseB,
-      logger: a.deps.logger,
-      secret: 'test-secret-test-secret-test-secret-0123',
-    })
-    const appB = createApp(depsB)
+    const b = await a.secondInstance()
     try {
       const author = await a.signedIn({ subscribed: true })
       const readerOnA = await a.signedIn({ subscribed: true })
       // the same browser, its requests now answered by instance B
-      const readerOnB = new TestClient(appB)
+      const readerOnB = b.client()
       for (const [name, value] of readerOnA.cookies) readerOnB.cookies.set(name, value)
 
       const stream = await openEventStream(readerOnB)
@@ -122,8 +113,7 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('live updates across two
       expect(payload(event).topic).toBe('community')
       await stream.close()
     } finally {
-      await depsB.close()
-      await databaseB.close()
+      await b.close()
       await a.close()
     }
   })
