@@ -32,4 +32,6 @@ export const queueAdminMessages = {
   jobNotFound: 'This job is no longer in the failed list',
   retried: 'The job will run again shortly',
   loadFailed: 'Failed to load the job queues. Please try again.',
+  retryFailed: 'Failed to retry the job. Please try again.',
+  noFailures: 'No failed jobs',
 } as const

@@ -9,6 +9,7 @@ import { createApp, createDeps } from '#server/app.ts'
 import { createMember, type MemberSpec } from '#server/modules/accounts/members.ts'
 import { ensureDefaultPlans } from '#server/modules/billing/queries.ts'
 import { createLogger } from '#server/platform/logger.ts'
+import type { QueueTuning } from '#server/platform/queue.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { startStripeStandIn } from '#server/testing/stripe-stand-in.ts'
@@ -32,7 +33,19 @@ export const chromiumArgs = [
  * port and its own database, a real SMTP server, a local OpenID Connect server
  * standing in for Google, and Debian's Chromium.
  */
-export async function startStack(options: { stripe?: boolean } = {}) {
+export async function startStack(
+  options: {
+    stripe?: boolean
+    /**
+     * The app sends its mail to this local port instead of the stack's SMTP server
+     * (`smtp`): a free port nothing listens on is a mail server that is down, until the
+     * test starts one there (`startSmtpServer({ port })`).
+     */
+    smtpPort?: number
+    /** The job queue's settings, as the API tests' harness takes them (a short retry policy). */
+    queue?: QueueTuning
+  } = {},
+) {
   const smtp = await startSmtpServer()
   // with `stripe`, the SDK talks to a local stand-in that speaks Stripe's API
   const stripe = options.stripe ? await startStripeStandIn() : undefined
@@ -49,7 +62,7 @@ export async function startStack(options: { stripe?: boolean } = {}) {
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     SMTP_HOST: '127.0.0.1',
-    SMTP_PORT: String(smtp.port),
+    SMTP_PORT: String(options.smtpPort ?? smtp.port),
     SMTP_IGNORE_TLS: 'true',
     ...google.env,
     // without `stripe`, no STRIPE_SECRET_KEY: billing runs through the local test checkout, as in the demo
@@ -58,7 +71,13 @@ export async function startStack(options: { stripe?: boolean } = {}) {
   })
   await ensureDefaultPlans(database.db)
   const logger = createLogger(config.LOG_LEVEL)
-  const deps = await createDeps({ config, database, logger, secret: 'e2e-secret-e2e-secret-e2e-secret-012345' })
+  const deps = await createDeps({
+    config,
+    database,
+    logger,
+    secret: 'e2e-secret-e2e-secret-e2e-secret-012345',
+    queue: options.queue,
+  })
   const app = createApp(deps)
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, () => resolve(started))

@@ -9,7 +9,7 @@ import { Dialog, DialogClose, DialogContent } from '#web/components/ui/dialog.ts
 import { useDeletePost, useToggleLike } from '#web/features/community/api/community.ts'
 import { PostComments } from '#web/features/community/components/post-comments.tsx'
 import { AdminBadge } from '#web/features/community/components/profile-card.tsx'
-import { RelativeTime } from '#web/features/community/components/relative-time.tsx'
+import { RelativeTime } from '#web/components/relative-time.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 

@@ -9,7 +9,7 @@ import { FieldError } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { commentsQuery, useAddComment, useDeleteComment } from '#web/features/community/api/community.ts'
 import { AdminBadge } from '#web/features/community/components/profile-card.tsx'
-import { RelativeTime } from '#web/features/community/components/relative-time.tsx'
+import { RelativeTime } from '#web/components/relative-time.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 
