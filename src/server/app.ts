@@ -37,6 +37,7 @@ import { adminJobRoutes, jobRoutes } from '#server/modules/jobs/routes.ts'
 import { adminApplicationRoutes, applicationRoutes, applyRoutes } from '#server/modules/jobs/applications/routes.ts'
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { queueAdminRoutes } from '#server/modules/queue-admin/routes.ts'
+import { auditRoutes } from '#server/modules/audit/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
@@ -274,6 +275,7 @@ export function createApp(deps: Deps) {
     .route('/api/admin/jobs', adminJobRoutes)
     .route('/api/admin/jobs', adminApplicationRoutes)
     .route('/api/admin/queue', queueAdminRoutes)
+    .route('/api/admin/audit', auditRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 

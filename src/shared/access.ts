@@ -47,6 +47,7 @@ export const apiAccess = {
   '/api/billing/webhook': 'visitor', // Stripe, authenticated by its signature
   '/api/admin': 'admin',
   '/api/admin/queue': 'admin', // background jobs: counts, failures, retry (decision 021)
+  '/api/admin/audit': 'admin', // the audit log of administrative writes (decision 023)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',

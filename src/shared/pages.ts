@@ -67,9 +67,13 @@ export const pages = {
   adminLayoffs: { path: '/admin/layoffs', access: 'admin' },
   adminResumeReview: { path: '/admin/resume-review', access: 'admin' },
   adminInbox: { path: '/admin/inbox', access: 'admin' },
+  // issue 14 §1: the background job queues, their failures and a retry (the queue-admin area)
+  adminQueue: { path: '/admin/jobs-queue', access: 'admin' },
   // the development mailbox (the dev-mail area)
   devMail: { path: '/admin/mail', access: 'admin' },
   adminPlans: { path: '/admin/plans', access: 'admin' },
+  // issue 14 §3: the audit log of administrative writes (decision 023)
+  adminAudit: { path: '/admin/audit', access: 'admin' },
 } as const satisfies Record<string, Page>
 
 export type PageName = keyof typeof pages

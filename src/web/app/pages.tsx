@@ -62,12 +62,18 @@ const BusinessPage = lazy(() =>
 const AdminInboxPage = lazy(() =>
   import('#web/features/inbox/pages/admin-inbox-page.tsx').then((m) => ({ default: m.AdminInboxPage })),
 )
+const AdminQueuePage = lazy(() =>
+  import('#web/features/queue-admin/pages/admin-queue-page.tsx').then((m) => ({ default: m.AdminQueuePage })),
+)
 const JobsPage = lazy(() => import('#web/features/jobs/pages/jobs-page.tsx').then((m) => ({ default: m.JobsPage })))
 const JobDetailPage = lazy(() =>
   import('#web/features/jobs/pages/job-detail-page.tsx').then((m) => ({ default: m.JobDetailPage })),
 )
 const AdminJobsPage = lazy(() =>
   import('#web/features/jobs/pages/admin-jobs-page.tsx').then((m) => ({ default: m.AdminJobsPage })),
+)
+const AdminAuditPage = lazy(() =>
+  import('#web/features/audit/pages/admin-audit-page.tsx').then((m) => ({ default: m.AdminAuditPage })),
 )
 const SavedRoute = lazy(() => import('#web/app/saved-route.tsx').then((m) => ({ default: m.SavedRoute })))
 
@@ -176,8 +182,10 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   },
   adminJobs: { element: <AdminJobsPage />, layout: 'admin' },
   adminInbox: { element: <AdminInboxPage />, layout: 'admin' },
+  adminQueue: { element: <AdminQueuePage />, layout: 'admin' },
   devMail: { element: <MailboxPage />, layout: 'admin' },
   adminPlans: { element: <AdminPlansPage />, layout: 'admin' },
+  adminAudit: { element: <AdminAuditPage />, layout: 'admin' },
   adminUsers: planned,
   adminUser: planned,
   adminCourses: planned,

@@ -64,6 +64,12 @@ export async function findPlan(db: Db, planId: string) {
   return plan
 }
 
+/** The plan, locked until the transaction ends (an admin edit reads what it changes), or undefined. */
+export async function lockPlan(tx: Db, planId: string) {
+  const [plan] = await tx.select().from(plans).where(eq(plans.id, planId)).for('update')
+  return plan
+}
+
 export async function updatePlan(db: Db, planId: string, values: Partial<typeof plans.$inferInsert>) {
   const [plan] = await db
     .update(plans)

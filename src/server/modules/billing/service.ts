@@ -1,6 +1,7 @@
 import type Stripe from 'stripe'
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
+import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import {
@@ -22,6 +23,7 @@ import {
   type UpdatePlanValues,
 } from '#shared/billing/schemas.ts'
 import * as queries from './queries.ts'
+import { pathTo } from '#shared/pages.ts'
 
 type PlanRow = NonNullable<Awaited<ReturnType<typeof queries.findPlan>>>
 
@@ -134,8 +136,8 @@ export async function startCheckout(ctx: Ctx, input: CheckoutInput): Promise<Che
       client_reference_id: user.id,
       line_items: [{ price: plan.stripePriceId, quantity: 1 }],
       // decision 006: cancel returns to the plans, not to /login as in spec 000 §7
-      success_url: `${config.baseUrl}/prestige-club?checkout=success`,
-      cancel_url: `${config.baseUrl}/subscription`,
+      success_url: `${config.baseUrl}${pathTo('prestigeClub')}?checkout=success`,
+      cancel_url: `${config.baseUrl}${pathTo('subscription')}`,
       metadata: { userId: user.id, planId: plan.id, promo: promo ?? '' },
       subscription_data: {
         metadata: { userId: user.id, planId: plan.id },
@@ -577,7 +579,7 @@ export async function openBillingPortal(ctx: Ctx): Promise<{ url: string }> {
   try {
     const session = await payments.stripe.billingPortal.sessions.create({
       customer: customer.stripeCustomerId,
-      return_url: `${config.baseUrl}/settings`,
+      return_url: `${config.baseUrl}${pathTo('settings')}`,
     })
     if (!session.url) throw new AppError('INTERNAL', billingMessages.noPortalUrl)
     return { url: session.url }
@@ -587,6 +589,18 @@ export async function openBillingPortal(ctx: Ctx): Promise<{ url: string }> {
 }
 
 // ---- admin ----
+
+/** What the audit log keeps of a plan (docs/decisions/023): the fields the admin form edits. */
+function auditedPlan(row: PlanRow) {
+  return {
+    name: row.name,
+    description: row.description,
+    priceCents: row.priceCents,
+    features: row.features,
+    stripePriceId: row.stripePriceId,
+    isActive: row.isActive,
+  }
+}
 
 function toAdminPlan(row: PlanRow): AdminPlan {
   return { ...toPlan(row), stripePriceId: row.stripePriceId }
@@ -625,7 +639,18 @@ export async function updatePlanAsAdmin(
   input: UpdatePlanValues,
 ): Promise<{ plan: AdminPlan }> {
   requireAdmin(ctx)
-  const updated = await queries.updatePlan(ctx.deps.db, planId, input)
-  if (!updated) throw new AppError('NOT_FOUND', 'Plan not found')
+  const updated = await withTransaction(ctx.deps.db, async (tx) => {
+    const before = await queries.lockPlan(tx, planId)
+    if (!before) throw new AppError('NOT_FOUND', 'Plan not found')
+    const after = (await queries.updatePlan(tx, planId, input))!
+    await recordAudit(tx, ctx, {
+      action: 'plan.update',
+      objectType: 'plan',
+      objectId: planId,
+      before: auditedPlan(before),
+      after: auditedPlan(after),
+    })
+    return after
+  })
   return { plan: toAdminPlan(updated) }
 }

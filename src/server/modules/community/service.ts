@@ -1,5 +1,6 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
+import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, isAdminUser, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
@@ -188,8 +189,19 @@ export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
   const mediaKey = await changeCommunity(ctx, async (tx) => {
     const post = await queries.findPostOwner(tx, postId)
     if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
-    if (post.userId !== viewer.id && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    const moderated = post.userId !== viewer.id
+    if (moderated && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    // an admin removing someone else's post is moderation, and is audited (decision 023)
+    const removed = moderated ? await queries.findPost(tx, viewer.id, postId) : undefined
     const deleted = await queries.deletePost(tx, postId)
+    if (removed) {
+      await recordAudit(tx, ctx, {
+        action: 'post.delete',
+        objectType: 'post',
+        objectId: postId,
+        before: { authorId: removed.authorId, content: removed.content, media: removed.mediaType },
+      })
+    }
     await publish(tx, ctx, { type: 'post.deleted', data: { postId } })
     return deleted?.mediaKey
   })
@@ -242,8 +254,18 @@ export async function deleteComment(ctx: Ctx, commentId: string): Promise<void> 
   await changeCommunity(ctx, async (tx) => {
     const comment = await queries.findComment(tx, commentId)
     if (!comment) throw new AppError('NOT_FOUND', communityMessages.commentNotFound)
-    if (comment.userId !== viewer.id && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
+    const moderated = comment.userId !== viewer.id
+    if (moderated && !actsAsAdmin(ctx)) throw new AppError('FORBIDDEN', communityMessages.notYours)
     const deleted = await queries.deleteComment(tx, commentId)
+    // moderation, as for posts
+    if (moderated) {
+      await recordAudit(tx, ctx, {
+        action: 'comment.delete',
+        objectType: 'comment',
+        objectId: commentId,
+        before: { authorId: comment.userId, postId: comment.postId, content: comment.content },
+      })
+    }
     if (deleted) {
       await publish(tx, ctx, {
         type: 'comment.deleted',
@@ -278,7 +300,16 @@ export async function getJobTrends(ctx: Ctx): Promise<JobTrends> {
 export async function updateJobTrends(ctx: Ctx, trends: JobTrends): Promise<JobTrends> {
   requireAdmin(ctx)
   await changeCommunity(ctx, async (tx) => {
+    const stored = JobTrends.safeParse(await queries.findSettings(tx, trendsCategory))
     await queries.saveSettings(tx, trendsCategory, trends)
+    await recordAudit(tx, ctx, {
+      action: 'trends.update',
+      objectType: 'settings',
+      objectId: trendsCategory,
+      // what the panel showed before: the defaults until an admin first saves it
+      before: stored.success ? stored.data : defaultJobTrends,
+      after: trends,
+    })
     await publish(tx, ctx, { type: 'trends.updated', data: { trends } })
   })
   return trends

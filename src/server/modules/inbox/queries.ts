@@ -65,6 +65,18 @@ export async function countInbox(db: Db, filter: { q?: string; status?: string }
   return { contact: contact?.n ?? 0, business: business?.n ?? 0 }
 }
 
+/** The message, locked until the transaction ends (a status change reads what it changes), or undefined. */
+export async function lockContactSubmission(tx: Db, id: string) {
+  const [row] = await tx.select().from(contactSubmissions).where(eq(contactSubmissions.id, id)).for('update')
+  return row
+}
+
+/** The request, locked until the transaction ends, or undefined. */
+export async function lockBusinessRequest(tx: Db, id: string) {
+  const [row] = await tx.select().from(businessRequests).where(eq(businessRequests.id, id)).for('update')
+  return row
+}
+
 export async function setContactStatus(db: Db, id: string, status: string) {
   const [row] = await db
     .update(contactSubmissions)

@@ -1,7 +1,9 @@
 import { z } from 'zod'
 import type { businessRequests } from '#server/db/schema/business.ts'
 import type { contactSubmissions } from '#server/db/schema/contact.ts'
+import { withTransaction } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
+import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
 import {
@@ -60,16 +62,42 @@ export async function listInbox(ctx: Ctx, query: z.output<typeof InboxQuery>): P
 // An id that is not even a uuid names nothing: the same 404 as an unknown one.
 const isId = (id: string) => z.uuid().safeParse(id).success
 
+// Each status change leaves one audit row in its transaction (docs/decisions/023).
+
 export async function setContactStatus(ctx: Ctx, id: string, status: ContactStatus): Promise<ContactItem> {
   requireAdmin(ctx)
-  const row = isId(id) ? await queries.setContactStatus(ctx.deps.db, id, status) : undefined
-  if (!row) throw new AppError('NOT_FOUND', inboxMessages.notFound)
+  if (!isId(id)) throw new AppError('NOT_FOUND', inboxMessages.notFound)
+  const row = await withTransaction(ctx.deps.db, async (tx) => {
+    const before = await queries.lockContactSubmission(tx, id)
+    if (!before) throw new AppError('NOT_FOUND', inboxMessages.notFound)
+    const after = (await queries.setContactStatus(tx, id, status))!
+    await recordAudit(tx, ctx, {
+      action: 'inbox.status',
+      objectType: 'contact_submission',
+      objectId: id,
+      before: { status: before.status },
+      after: { status: after.status },
+    })
+    return after
+  })
   return toContactItem(row)
 }
 
 export async function setBusinessStatus(ctx: Ctx, id: string, status: BusinessStatus): Promise<BusinessItem> {
   requireAdmin(ctx)
-  const row = isId(id) ? await queries.setBusinessStatus(ctx.deps.db, id, status) : undefined
-  if (!row) throw new AppError('NOT_FOUND', inboxMessages.notFound)
+  if (!isId(id)) throw new AppError('NOT_FOUND', inboxMessages.notFound)
+  const row = await withTransaction(ctx.deps.db, async (tx) => {
+    const before = await queries.lockBusinessRequest(tx, id)
+    if (!before) throw new AppError('NOT_FOUND', inboxMessages.notFound)
+    const after = (await queries.setBusinessStatus(tx, id, status))!
+    await recordAudit(tx, ctx, {
+      action: 'inbox.status',
+      objectType: 'business_request',
+      objectId: id,
+      before: { status: before.status },
+      after: { status: after.status },
+    })
+    return after
+  })
   return toBusinessItem(row)
 }

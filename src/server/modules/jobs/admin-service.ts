@@ -1,5 +1,6 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
+import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
@@ -22,7 +23,8 @@ import { toAdminJob } from './views.ts'
 
 // Job management for admins (spec 002 §2 Job management, §5 Job form): the admin
 // table, the job form, closing, deleting and the company logo. Every write
-// announces itself so boards and searches refresh (changeJobs).
+// announces itself so boards and searches refresh (changeJobs), and leaves one
+// audit row in its transaction (docs/decisions/023).
 
 /** Longest side of a stored company logo, in pixels. */
 const logoMaxSide = 256
@@ -48,6 +50,37 @@ async function changeJobs<T>(ctx: Ctx, jobIdOf: (result: T) => string, work: (tx
 /** Drops this instance's cached board pages, searches and latest jobs. */
 function invalidateJobSearch(deps: Deps): void {
   jobSearchCacheOf(deps).clear()
+}
+
+/**
+ * What the audit log keeps of a job (docs/decisions/023): the fields the job form
+ * and the admin table change. The logo is named by its storage key under `logo`.
+ */
+function auditedJob(row: queries.JobRow) {
+  return {
+    title: row.title,
+    company: row.company,
+    location: row.location,
+    salary: row.salary,
+    type: row.type,
+    remote: row.remote,
+    status: row.status,
+    description: row.description,
+    technicalSkills: row.technicalSkills,
+    softSkills: row.softSkills,
+    requirements: row.requirements,
+    responsibilities: row.responsibilities,
+    benefits: row.benefits,
+    contactEmail: row.contactEmail,
+    logo: row.logoKey,
+  }
+}
+
+/** The job, locked for the write that follows, or NOT_FOUND. */
+async function lockedJobOrNotFound(tx: Db, jobId: string): Promise<queries.JobRow> {
+  const row = await queries.lockJobRow(tx, jobId)
+  if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
+  return row
 }
 
 async function adminJobOrNotFound(db: Db, jobId: string): Promise<AdminJob> {
@@ -104,6 +137,7 @@ export async function createJob(ctx: Ctx, input: JobInputParsed): Promise<AdminJ
     (job) => job.id,
     async (tx) => {
       const row = await queries.insertJob(tx, { ...jobValues(input), createdBy: admin.id })
+      await recordAudit(tx, ctx, { action: 'job.create', objectType: 'job', objectId: row.id, after: auditedJob(row) })
       return adminJobOrNotFound(tx, row.id)
     },
   )
@@ -115,8 +149,16 @@ export async function updateJob(ctx: Ctx, jobId: string, input: JobInputParsed):
     ctx,
     () => jobId,
     async (tx) => {
-      if (!(await queries.updateJobRow(tx, jobId, jobValues(input))))
-        throw new AppError('NOT_FOUND', jobMessages.notFound)
+      const before = await lockedJobOrNotFound(tx, jobId)
+      await queries.updateJobRow(tx, jobId, jobValues(input))
+      const after = (await queries.findJobRow(tx, jobId))!
+      await recordAudit(tx, ctx, {
+        action: 'job.update',
+        objectType: 'job',
+        objectId: jobId,
+        before: auditedJob(before),
+        after: auditedJob(after),
+      })
       return adminJobOrNotFound(tx, jobId)
     },
   )
@@ -129,7 +171,15 @@ export async function setJobStatus(ctx: Ctx, jobId: string, status: JobStatus): 
     ctx,
     () => jobId,
     async (tx) => {
-      if (!(await queries.setJobRowStatus(tx, jobId, status))) throw new AppError('NOT_FOUND', jobMessages.notFound)
+      const before = await lockedJobOrNotFound(tx, jobId)
+      await queries.setJobRowStatus(tx, jobId, status)
+      await recordAudit(tx, ctx, {
+        action: status === 'closed' ? 'job.close' : 'job.reopen',
+        objectType: 'job',
+        objectId: jobId,
+        before: { status: before.status },
+        after: { status },
+      })
       return adminJobOrNotFound(tx, jobId)
     },
   )
@@ -142,10 +192,17 @@ export async function deleteJob(ctx: Ctx, jobId: string): Promise<void> {
     ctx,
     () => jobId,
     async (tx) => {
+      const before = await lockedJobOrNotFound(tx, jobId)
       const row = await queries.deleteJobRow(tx, jobId)
       if (!row) throw new AppError('NOT_FOUND', jobMessages.notFound)
       // the applications would stay, but no admin screen could reach them or their resumes
       if (row === 'has-applications') throw new AppError('CONFLICT', jobMessages.deleteHasApplications)
+      await recordAudit(tx, ctx, {
+        action: 'job.delete',
+        objectType: 'job',
+        objectId: jobId,
+        before: auditedJob(before),
+      })
       return row
     },
   )
@@ -180,6 +237,13 @@ export async function uploadJobLogo(ctx: Ctx, jobId: string, file: File | undefi
         async (tx) => {
           const replaced = await queries.replaceJobLogo(tx, jobId, key)
           if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+          await recordAudit(tx, ctx, {
+            action: 'job.logo.set',
+            objectType: 'job',
+            objectId: jobId,
+            before: { logo: replaced.previousKey },
+            after: { logo: key },
+          })
           return { result: await adminJobOrNotFound(tx, jobId), replacedKey: replaced.previousKey }
         },
       ),
@@ -194,6 +258,13 @@ export async function removeJobLogo(ctx: Ctx, jobId: string): Promise<AdminJob> 
     async (tx) => {
       const replaced = await queries.replaceJobLogo(tx, jobId, null)
       if (!replaced) throw new AppError('NOT_FOUND', jobMessages.notFound)
+      await recordAudit(tx, ctx, {
+        action: 'job.logo.remove',
+        objectType: 'job',
+        objectId: jobId,
+        before: { logo: replaced.previousKey },
+        after: { logo: null },
+      })
       return { job: await adminJobOrNotFound(tx, jobId), previousKey: replaced.previousKey }
     },
   )

@@ -198,6 +198,12 @@ export async function findJobRow(db: Db, jobId: string) {
 
 export type JobRow = typeof jobs.$inferSelect
 
+/** The whole jobs row, locked until the transaction ends (an admin write reads what it changes), or undefined. */
+export async function lockJobRow(tx: Db, jobId: string): Promise<JobRow | undefined> {
+  const [row] = await tx.select().from(jobs).where(eq(jobs.id, jobId)).for('update')
+  return row
+}
+
 /**
  * Inserts one job and returns its whole row: the admin form's write, and under
  * the tests' and the demo seed's factory (src/server/testing/jobs.ts).

@@ -1,6 +1,7 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { mailAdmins, oneLine } from '#server/platform/admin-mail.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
+import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import { queueMail, type QueuedMail } from '#server/platform/mail-queue.ts'
@@ -21,6 +22,7 @@ import {
   type MyApplication,
 } from '#shared/jobs/schemas.ts'
 import * as queries from './queries.ts'
+import { pathTo } from '#shared/pages.ts'
 
 // Applications to the private job board (issue 5; spec 001 §2 application modal,
 // §8 messages and file upload). Every mail is queued with its row (decision 021).
@@ -136,8 +138,8 @@ async function queueApplicationMails(
         `Thank you for applying for ${position}. We have received your application and your resume (${row.resumeFileName}).`,
         'We will write to you at this address when its status changes.',
         '',
-        `The job: ${config.baseUrl}/jobs/${job.id}`,
-        `Your applications and their status: ${config.baseUrl}/saved`,
+        `The job: ${config.baseUrl}${pathTo('jobDetail', { jobId: job.id })}`,
+        `Your applications and their status: ${config.baseUrl}${pathTo('saved')}`,
       ].join('\n'),
     },
     { tx },
@@ -270,6 +272,13 @@ export async function moveApplication(
       throw new AppError('VALIDATION', jobMessages.invalidStatusMove, { status: jobMessages.invalidStatusMove })
     }
     const moved = await queries.setApplicationStatus(tx, applicationId, status)
+    await recordAudit(tx, ctx, {
+      action: 'application.status',
+      objectType: 'application',
+      objectId: applicationId,
+      before: { status: current.status },
+      after: { status: moved.status },
+    })
     // the applicant hears of the move once it commits (decision 021)
     const position = `${oneLine(moved.jobTitle)} at ${oneLine(moved.company)}`
     await queueMail(
@@ -283,7 +292,7 @@ export async function moveApplication(
           `The status of your application for ${position} is now: ${applicationStatusLabels[status]}.`,
           statusNews[status],
           '',
-          `Your applications and their status: ${ctx.deps.config.baseUrl}/saved`,
+          `Your applications and their status: ${ctx.deps.config.baseUrl}${pathTo('saved')}`,
         ].join('\n'),
       },
       { tx },

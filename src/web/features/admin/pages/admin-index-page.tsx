@@ -27,6 +27,19 @@ export function AdminIndexPage() {
           Read the development emails
         </Link>
       </div>
+      <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
+        <h2 className="text-lg font-semibold">Background jobs</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Mail and recurring work run as queued jobs; a job that keeps failing is listed with its error and can be run
+          again.
+        </p>
+        <Link
+          to={pathTo('adminQueue')}
+          className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
+          See the job queues
+        </Link>
+      </div>
     </div>
   )
 }

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
-import { Briefcase, CreditCard, Inbox, LayoutDashboard, MessagesSquare } from 'lucide-react'
+import { Briefcase, CreditCard, Inbox, LayoutDashboard, MessagesSquare, ScrollText, ServerCog } from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -11,7 +11,9 @@ const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }
   { to: pathTo('adminJobs'), label: 'Jobs', icon: Briefcase },
   { to: pathTo('adminInbox'), label: 'Inbox', icon: MessagesSquare },
   { to: pathTo('devMail'), label: 'Mailbox', icon: Inbox },
+  { to: pathTo('adminQueue'), label: 'Background jobs', icon: ServerCog },
   { to: pathTo('adminPlans'), label: 'Plans', icon: CreditCard },
+  { to: pathTo('adminAudit'), label: 'Audit log', icon: ScrollText },
 ]
 
 /** Frame of the admin area: side navigation and the current admin page. */
