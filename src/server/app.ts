@@ -153,6 +153,13 @@ export function createApp(deps: Deps) {
     )
   })
   // gzip for whatever asks for it; hono leaves event streams alone
+  // Hono answers HEAD with the GET handler's answer and drops its body without
+  // cancelling it: a file's stream (a disk descriptor, one of the S3 client's
+  // sockets) or an event stream would stay open. Closed here, for every route.
+  app.use('*', async (c, next) => {
+    await next()
+    if (c.req.method === 'HEAD') await c.res.body?.cancel()
+  })
   app.use('*', compress())
   // compress adds `Vary: Accept-Encoding` after the handler when it is missing,
   // and a header set then rebuilds the finished response (a real Response and a

@@ -31,6 +31,8 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     region: options.region,
     forcePathStyle: options.forcePathStyle,
     credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+    // a store that stops answering fails the request instead of holding a socket for good
+    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
     // Checksums only where S3 requires them: the SDK's newer default headers
     // (x-amz-checksum-*) are refused by several S3-compatible stores. Uploads stay
     // covered by the signed payload hash.
@@ -45,7 +47,9 @@ export function createS3Storage(options: S3StorageOptions): Storage {
         new GetObjectCommand({ Bucket, Key: key, Range: range && `bytes=${range.start}-${range.end ?? ''}` }),
       )
     } catch (error) {
-      if (error instanceof S3ServiceException && error.name === 'NoSuchKey') return undefined
+      // NoSuchKey, or a bare 404 from stores (and HEAD-style answers) that name it otherwise
+      if (error instanceof S3ServiceException && (error.name === 'NoSuchKey' || error.$metadata.httpStatusCode === 404))
+        return undefined
       // a range starting past the end: served whole, as the disk driver does
       if (range && error instanceof S3ServiceException && error.$metadata.httpStatusCode === 416)
         return fetchObject(key)

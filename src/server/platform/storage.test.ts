@@ -157,6 +157,61 @@ describe('the app with STORAGE_DRIVER=s3', () => {
       await s3.stop()
     }
   })
+
+  // Hono answers HEAD with the GET handler and drops its body: uncancelled, each
+  // stream kept one of the S3 client's 50 sockets until every file read hung.
+  test('HEAD requests of a file close its stream, so they never use up the connections', async () => {
+    const s3 = await startS3StandIn()
+    const t = await createTestApp(s3.env)
+    const storage = t.deps.storage
+    let opened = 0
+    let closed = 0
+    t.deps.storage = {
+      ...storage,
+      async get(key, range) {
+        const object = await storage.get(key, range)
+        if (!object) return object
+        opened++
+        let ended = false
+        const end = () => {
+          if (!ended) closed++
+          ended = true
+        }
+        const reader = object.body.getReader()
+        const body = new ReadableStream<Uint8Array>({
+          async pull(controller) {
+            const { done, value } = await reader.read()
+            if (done) {
+              end()
+              controller.close()
+            } else controller.enqueue(value)
+          },
+          async cancel(reason) {
+            end()
+            await reader.cancel(reason)
+          },
+        })
+        return { ...object, body }
+      },
+    }
+    try {
+      const alice = await t.signedIn()
+      const form = new FormData()
+      form.set('avatar', new File([new Uint8Array(solidPng(40, 40, [0, 128, 0]))], 'green.png', { type: 'image/png' }))
+      expect((await alice.post('/api/profile/me/avatar', form)).status).toBe(200)
+      const reader = await t.signedIn()
+      for (let i = 0; i < 60; i++) {
+        const head = await reader.request('HEAD', `/api/profile/avatars/${alice.member.id}`)
+        expect(head.status).toBe(200)
+      }
+      await expect.poll(() => closed, { timeout: 15_000 }).toBe(opened)
+      // and a reading after them all is still served
+      expect((await reader.get(`/api/profile/avatars/${alice.member.id}`)).status).toBe(200)
+    } finally {
+      await t.close()
+      await s3.stop()
+    }
+  })
 })
 
 describe('uploaded files', () => {
