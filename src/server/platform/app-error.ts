@@ -33,5 +33,9 @@ export function fromDatabaseError(error: unknown): AppError | undefined {
   // character (22021), a NUL or lone surrogate in a JSON value (22P05, 22P02)
   if (state === '22021' || state === '22P05' || state === '22P02')
     return new AppError('VALIDATION', genericMessages.unsavableCharacter)
+  // a value out of its type's range that got past a validator (a time, a number):
+  // invalid datetime format 22007, field overflow 22008, time zone 22009, numeric 22003
+  if (state === '22007' || state === '22008' || state === '22009' || state === '22003')
+    return new AppError('VALIDATION', genericMessages.invalidRequest)
   return undefined
 }

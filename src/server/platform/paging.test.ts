@@ -41,6 +41,11 @@ describe('keyset cursors', () => {
       Buffer.from(JSON.stringify({ at: newest.at })).toString('base64url'),
       Buffer.from(`${newest.at}|${newest.id}`).toString('base64url'),
       encodeCursor(ranked).slice(0, -4),
+      // the shape of a time, but none PostgreSQL takes (it would answer 22008 or 22009: a 500)
+      encodeCursor({ ...newest, at: '2026-99-23 10:38:22+00' }),
+      encodeCursor({ ...newest, at: '2026-11-23 99:38:22+00' }),
+      encodeCursor({ ...newest, at: '0000-11-23 10:38:22+00' }),
+      encodeCursor({ ...newest, at: '2026-11-23 10:38:22+99' }),
     ]
     for (const cursor of tampered) {
       const refusal = refusalOf(() => decodeCursor(cursor, 'newest'))
@@ -58,6 +63,8 @@ describe('keyset cursors', () => {
     expect(refusalOf(() => decodeCursor(encodeCursor({ ...ranked, rank: '1 or 1=1' }), 'ranked'))?.code).toBe(
       'VALIDATION',
     )
+    // past what a real holds (22003 in SQL)
+    expect(refusalOf(() => decodeCursor(encodeCursor({ ...ranked, rank: '1e999' }), 'ranked'))?.code).toBe('VALIDATION')
   })
 })
 

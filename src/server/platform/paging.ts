@@ -28,6 +28,29 @@ export function encodeCursor(position: KeysetPosition): string {
 const timestampText = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d(\.\d{1,6})?[+-]\d\d(:\d\d)?$/
 const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 const realText = /^\d+(\.\d+)?(e[+-]?\d+)?$/
+/** The largest PostgreSQL real: a rank past it is refused in SQL (22003). */
+const realMax = 3.4028235e38
+
+/**
+ * A time of the text form that is a real time: month, day, hour and offset in
+ * range and a year from 1 (PostgreSQL refuses the others, 22008 and 22009).
+ */
+function isRealTime(at: string): boolean {
+  const [, year, month, day, hour, minute, second, offsetHours] =
+    /^(\d{4})-(\d\d)-(\d\d) (\d\d):(\d\d):(\d\d)(?:\.\d+)?([+-]\d\d)/.exec(at) ?? []
+  const parts = [year, month, day, hour, minute, second, offsetHours].map(Number)
+  const [y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, off = 99] = parts
+  const date = new Date(Date.UTC(y, mo - 1, d))
+  return (
+    y >= 1 &&
+    date.getUTCMonth() === mo - 1 &&
+    date.getUTCDate() === d &&
+    h <= 23 &&
+    mi <= 59 &&
+    s <= 59 &&
+    Math.abs(off) <= 15
+  )
+}
 
 /**
  * The position a cursor the browser sent back holds; undefined for none (the first
@@ -47,9 +70,12 @@ export function decodeCursor(cursor: string | undefined, order: 'newest' | 'rank
   const valid =
     typeof at === 'string' &&
     timestampText.test(at) &&
+    isRealTime(at) &&
     typeof id === 'string' &&
     uuidText.test(id) &&
-    (order === 'ranked' ? typeof rank === 'string' && realText.test(rank) : rank === undefined)
+    (order === 'ranked'
+      ? typeof rank === 'string' && realText.test(rank) && Math.abs(Number(rank)) <= realMax
+      : rank === undefined)
   if (!valid) throw new AppError('VALIDATION', invalidCursorMessage, { cursor: invalidCursorMessage })
   return order === 'ranked' ? { at, id, rank: rank as string } : { at, id }
 }
