@@ -38,6 +38,7 @@ import { adminApplicationRoutes, applicationRoutes, applyRoutes } from '#server/
 import { adminPlanRoutes, billingRoutes } from '#server/modules/billing/routes.ts'
 import { queueAdminRoutes } from '#server/modules/queue-admin/routes.ts'
 import { auditRoutes } from '#server/modules/audit/routes.ts'
+import { courseRoutes } from '#server/modules/courses/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
@@ -283,6 +284,7 @@ export function createApp(deps: Deps) {
     .route('/api/admin/jobs', adminApplicationRoutes)
     .route('/api/admin/queue', queueAdminRoutes)
     .route('/api/admin/audit', auditRoutes)
+    .route('/api/courses', courseRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 

@@ -59,6 +59,8 @@ export const apiAccess = {
   '/api/jobs': 'subscriber', // the private job board (admin job management is under /api/admin/jobs)
   '/api/jobs/latest': 'visitor', // the newest three jobs of the landing teaser (spec 000 §1)
   '/api/jobs/logos': 'visitor', // company logos shown with that teaser
+  '/api/courses': 'member', // browse, course pages, progress (spec 000 §2: /courses needs no subscription)
+  '/api/courses/marketplace': 'subscriber', // spec 000 §2 route table: /courses/marketplace is for subscribers
   '/api/saved': 'member', // spec 001 §2 /saved is a member page: a free member sees (and may drop) what they saved
   'PUT /api/saved/jobs': 'subscriber', // saving a job is part of the private job board
   '/api/applications': 'member', // the member's own applications and resumes (applicant or admin only)

@@ -1,6 +1,7 @@
 import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -111,9 +112,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
   try {
+    // pg_trgm indexes course search (migration 0009, docs/decisions/024)
+    const extensions = { pg_trgm }
     const pglite = options.dataDir
-      ? new PGlite(path.join(options.dataDir, 'db'))
-      : new PGlite({ loadDataDir: options.loadDataDir })
+      ? new PGlite(path.join(options.dataDir, 'db'), { extensions })
+      : new PGlite({ loadDataDir: options.loadDataDir, extensions })
     await pglite.waitReady
     const db = drizzlePglite(pglite, { schema }) as unknown as Db
     return {
