@@ -62,6 +62,7 @@ export async function createDeps(options: {
   const mailer = options.mailer ?? createMailer(config, logger)
   const realtime = await createRealtime(database, logger)
   const queue = createJobQueue({ database, logger, jobs: backgroundJobs, schedules: recurringJobs, ...options.queue })
+  let closing: Promise<void> | undefined
   const deps: Deps = {
     config,
     database,
@@ -81,13 +82,18 @@ export async function createDeps(options: {
     realtime,
     publicFormLimiter: new RateLimiter(database.db, 'public-form', publicFormRateLimit),
     queue,
-    // running jobs finish (or are left to pg-boss's expiry) before the streams and the database go
-    close: async () => {
-      await queue.stop()
-      await realtime.close()
-    },
+    // Event streams end at once (they would hold the HTTP server's close open) while
+    // running jobs finish (or are left to pg-boss's expiry); the caller closes the
+    // database after both, and after the last request, which may still queue a mail.
+    close: () => (closing ??= Promise.all([realtime.close(), queue.stop()]).then(() => {})),
   }
-  await queue.start(deps)
+  try {
+    await queue.start(deps)
+  } catch (error) {
+    // pg-boss's schema at another version: nothing this opened stays open
+    await deps.close().catch((cleanup: unknown) => logger.error({ err: cleanup }, 'closing after a failed start'))
+    throw error
+  }
   return deps
 }
 

@@ -19,6 +19,11 @@ async function main() {
     throw error
   }
   const logger = createLogger(config.LOG_LEVEL)
+  // pg-boss's own cron worker (its timekeeper's work() on '__pgboss__send-it') does not
+  // await its completion calls: a connection lost between fetch and complete rejects
+  // with nobody listening, and Node would end the process (docs/decisions/021). Logged;
+  // pg-boss expires and retries what was left active.
+  process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
   const database = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
@@ -52,10 +57,12 @@ async function main() {
     logger.info({ signal }, 'shutting down: draining requests')
     const force = setTimeout(() => process.exit(1), 10_000)
     force.unref()
-    // open event streams end first, or they would hold the server open
-    const streamsClosed = deps.close()
+    // Event streams end at once (they would hold server.close open) while running jobs
+    // get up to 8 s; the database stays open until both are done and the last request
+    // has answered, so a request still draining can queue its mail.
+    const depsClosed = deps.close()
     server.close(async () => {
-      await streamsClosed
+      await depsClosed
       await database.close()
       logger.info('stopped')
       process.exit(0)

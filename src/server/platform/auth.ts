@@ -107,8 +107,12 @@ export function createAuth({ config, db, queueMail, secret, logger }: AuthDeps) 
       revokeSessionsOnPasswordReset: true,
       async sendResetPassword({ user, token }) {
         const link = `${config.baseUrl}${pathTo('resetPassword')}?token=${encodeURIComponent(token)}`
+        // better-auth made the token just now, valid for resetPasswordTokenExpiresIn:
+        // a mail still queued after that would carry a dead link, and is not sent
+        const validUntil = new Date(Date.now() + passwordResetTokenMinutes * 60_000).toISOString()
         await queueMail({
           to: user.email,
+          validUntil,
           subject: 'Reset your Prestige Labs password',
           text: [
             'Someone asked to reset the password of your Prestige Labs account.',

@@ -1,6 +1,6 @@
 import type { Db } from '#server/db/client.ts'
 import type { Deps } from '#server/platform/context.ts'
-import type { MailMessage } from '#server/platform/mail.ts'
+import type { MailAttachment, MailMessage } from '#server/platform/mail.ts'
 import { defineJob } from '#server/platform/queue.ts'
 
 // Every e-mail of the product goes through the job queue (issue 14; docs/decisions/021):
@@ -11,7 +11,14 @@ import { defineJob } from '#server/platform/queue.ts'
 /** A file sent with a mail: read from storage when the mail goes, so job rows stay small. */
 export type QueuedAttachment = { filename: string; contentType: string; storageKey: string }
 
-export type QueuedMail = Omit<MailMessage, 'attachments'> & { attachments?: QueuedAttachment[] }
+export type QueuedMail = Omit<MailMessage, 'attachments'> & {
+  attachments?: QueuedAttachment[]
+  /**
+   * ISO time after which the mail is pointless (the password-reset link it carries has
+   * expired): the job then ends without sending, on a retry or an admin's retry alike.
+   */
+  validUntil?: string
+}
 
 /**
  * Retries of a mail: the first after 5-10 s, each next wait doubling, twelve in all:
@@ -19,31 +26,68 @@ export type QueuedMail = Omit<MailMessage, 'attachments'> & { attachments?: Queu
  */
 export const mailRetry = { retryLimit: 12, retryDelaySeconds: 5, retryBackoff: true } as const
 
+/**
+ * pg-boss's limit for a mail job: its run deadline (5 s earlier) leaves room for
+ * mail.ts's timeouts of a server that goes silent (110 s in all) and reading the
+ * attachments (a test checks the sum).
+ */
+export const mailExpireInSeconds = 180
+
 /** What the admin's failure list shows of a mail: its subject and recipient, never its text (reset links). */
 export const mailSummary = (mail: Pick<MailMessage, 'to' | 'subject'>) => `${mail.subject} (to ${mail.to})`
 
-async function readAttachment(deps: Pick<Deps, 'storage'>, file: QueuedAttachment) {
-  const object = await deps.storage.get(file.storageKey)
-  if (!object) throw new Error(`The attachment ${file.filename} is no longer stored`)
-  const content = new Uint8Array(await new Response(object.body).arrayBuffer())
-  return { filename: file.filename, contentType: file.contentType, content }
+/**
+ * The attachments still stored, read one at a time (a body left unread would hold its
+ * file or S3 socket open), and the names of those deleted meanwhile (a resume its
+ * member deleted): a deleted file never comes back, so retrying would not help.
+ */
+async function readAttachments(deps: Pick<Deps, 'storage'>, queued: QueuedAttachment[]) {
+  const files: MailAttachment[] = []
+  const missing: string[] = []
+  for (const file of queued) {
+    const object = await deps.storage.get(file.storageKey)
+    if (!object) {
+      missing.push(file.filename)
+      continue
+    }
+    const content = new Uint8Array(await new Response(object.body).arrayBuffer())
+    files.push({ filename: file.filename, contentType: file.contentType, content })
+  }
+  return { files, missing }
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
+
+/** The mail with a line per attachment that is no longer stored. */
+function noteMissing(message: Omit<MailMessage, 'attachments'>, missing: string[]) {
+  if (missing.length === 0) return message
+  const lines = missing.map(
+    (filename) => `The attached file ${filename} is no longer available: it was deleted before this e-mail was sent.`,
+  )
+  return {
+    ...message,
+    text: [message.text, '', ...lines].join('\n'),
+    ...(message.html ? { html: message.html + lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('') } : {}),
+  }
 }
 
 export const sendMailJob = defineJob<QueuedMail>({
   name: 'send-mail',
   ...mailRetry,
-  // mail.ts gives up on a silent server well before this
-  expireInSeconds: 120,
+  expireInSeconds: mailExpireInSeconds,
   batchSize: 5,
   summary: mailSummary,
-  async run(mail, { deps }) {
-    const { attachments, ...message } = mail
-    await deps.mailer.send({
-      ...message,
-      ...(attachments?.length
-        ? { attachments: await Promise.all(attachments.map((file) => readAttachment(deps, file))) }
-        : {}),
-    })
+  async run(mail, { deps, logger }) {
+    const { attachments = [], validUntil, ...message } = mail
+    if (validUntil && Date.parse(validUntil) <= Date.now()) {
+      logger.info({ to: mail.to, subject: mail.subject, validUntil }, 'mail not sent: what it carries has expired')
+      return
+    }
+    // A missing file does not stop the mail (an application still reaches the
+    // employer, without the resume its member deleted): it says the file is gone.
+    const { files, missing } = await readAttachments(deps, attachments)
+    if (missing.length) logger.info({ to: mail.to, missing }, 'mail sent without attachments no longer stored')
+    await deps.mailer.send({ ...noteMissing(message, missing), ...(files.length ? { attachments: files } : {}) })
   },
 })
 

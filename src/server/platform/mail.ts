@@ -31,6 +31,20 @@ export type Mailer = {
   listMailbox(): Promise<StoredMail[]>
 }
 
+/**
+ * nodemailer's limits, one per phase of a send (name lookup, connection, greeting,
+ * then each silence of the server). Mails are sent by jobs (platform/mail-queue.ts):
+ * a server that goes silent once fails the send into a retry well before the job's
+ * run deadline, so a send is not still going on when its retry starts (a mail sent
+ * twice). nodemailer's own defaults wait 30 s, 2 minutes, 30 s and 10 minutes.
+ */
+export const smtpTimeouts = {
+  dnsTimeout: 10_000,
+  connectionTimeout: 20_000,
+  greetingTimeout: 20_000,
+  socketTimeout: 60_000,
+} as const
+
 // Real mail over SMTP when SMTP_HOST is set; otherwise a development mailbox on
 // disk that admins can read (ARCHITECTURE.md, components).
 export function createMailer(config: Config, logger: Logger): Mailer {
@@ -42,11 +56,7 @@ export function createMailer(config: Config, logger: Logger): Mailer {
       secure: config.SMTP_SECURE,
       ignoreTLS: config.SMTP_IGNORE_TLS,
       auth: config.SMTP_USER ? { user: config.SMTP_USER, pass: config.SMTP_PASSWORD ?? '' } : undefined,
-      // mails are sent by a job (platform/mail-queue.ts): a silent server fails it into a
-      // retry well before the job's own 2-minute limit (nodemailer waits up to 10 minutes)
-      connectionTimeout: 20_000,
-      greetingTimeout: 20_000,
-      socketTimeout: 60_000,
+      ...smtpTimeouts,
     })
     return {
       kind: 'smtp',

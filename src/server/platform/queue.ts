@@ -28,7 +28,11 @@ export interface JobKind<Data extends object> {
   /** seconds before the first retry; with backoff each next wait doubles (pg-boss adds up to as much again at random) */
   readonly retryDelaySeconds: number
   readonly retryBackoff: boolean
-  /** a run taking longer fails (and is retried); a job left active by a dead process is failed after this too */
+  /**
+   * pg-boss's limit: a job left active by a dead process is failed after this. A run is
+   * failed (and retried) a few seconds earlier (runDeadlineMs), though it cannot be
+   * stopped: what it calls needs limits of its own that end it before (mail.ts's timeouts).
+   */
   readonly expireInSeconds: number
   /** jobs fetched and run together by one worker */
   readonly batchSize: number
@@ -99,7 +103,12 @@ type RawClient = {
   query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>
   /** PGlite only: several statements in one string (pg-boss's schema and maintenance) */
   exec?(text: string): Promise<Array<{ rows: unknown[] }>>
+  /** PGlite itself (not one of its transactions): BEGIN, `work`, COMMIT, or ROLLBACK when `work` fails */
+  transaction?<T>(work: (tx: RawClient) => Promise<T>): Promise<T>
 }
+
+/** pg-boss's maintenance (expire, archive, drop) sends 'BEGIN; ...; COMMIT;' as one string. */
+const explicitTransaction = /^\s*BEGIN\s*;([\s\S]*?);?\s*COMMIT\s*;?\s*$/i
 
 /**
  * pg-boss's `db` over a drizzle database or transaction. Drizzle keeps the driver's
@@ -114,12 +123,26 @@ export function sqlRunnerOf(db: Db): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
       if (client.exec && (!values || values.length === 0)) {
-        const results = await client.exec(text)
+        // A failing statement inside 'BEGIN; ...; COMMIT;' would leave PGlite's one
+        // connection in an aborted transaction, refusing every later query: PGlite's own
+        // transaction rolls it back. (The pg pool drops a connection whose query failed.)
+        const inner = client.transaction ? explicitTransaction.exec(text)?.[1] : undefined
+        const results = inner ? await client.transaction!((tx) => tx.exec!(inner)) : await client.exec(text)
         return { rows: results.at(-1)?.rows ?? [] }
       }
       return client.query(text, values)
     },
   }
+}
+
+/**
+ * How long a run of `kind` may take: a few seconds less than pg-boss's expiry, so that
+ * its completion (or failure) is recorded while the job is still active. A job
+ * completed after it expired would be retried, and a mail sent twice.
+ */
+export function runDeadlineMs(kind: Pick<AnyJobKind, 'expireInSeconds'>): number {
+  const expiryMs = kind.expireInSeconds * 1000
+  return Math.max(expiryMs / 2, expiryMs - 5_000)
 }
 
 function abortableDelay(ms: number): { promise: Promise<void>; cut(): void } {
@@ -168,6 +191,10 @@ export function createJobQueue(options: JobQueueOptions): Queue {
     archiveFailedAfterSeconds: 7 * 24 * 3600,
   })
   boss.on('error', (error) => logger.error({ err: error }, 'job queue error'))
+  // Requests and job outcomes go through the app's own database, which stays open
+  // until the last request has answered; pg-boss's pool (PostgreSQL) closes with
+  // stop(), and a statement sent to it after that does nothing or throws a TypeError.
+  const appDb = sqlRunnerOf(database.db)
 
   const sendOptions = (kind: AnyJobKind): PgBoss.SendOptions => ({
     retryLimit: options.retry?.limit ?? kind.retryLimit,
@@ -183,34 +210,34 @@ export function createJobQueue(options: JobQueueOptions): Queue {
   let started = false
   let stopping = false
 
-  /** Runs one job; a failure is recorded at once (its retry or its end), a success is returned for the batch. */
-  async function runJob(kind: AnyJobKind, job: PgBoss.JobWithMetadata<object>): Promise<string | undefined> {
+  /**
+   * Runs one job and records its outcome at once, whatever the rest of its batch does:
+   * a finished job left active (a stop, a kill, pg-boss's expiry) would run again.
+   */
+  async function runJob(kind: AnyJobKind, job: PgBoss.JobWithMetadata<object>): Promise<void> {
     const jobLogger = logger.child({ job: kind.name, jobId: job.id })
     try {
       await withTimeout(
         kind.run(job.data, { deps: deps!, logger: jobLogger, id: job.id, attempt: job.retryCount + 1 }),
-        kind.expireInSeconds * 1000,
+        runDeadlineMs(kind),
       )
-      return job.id
     } catch (error) {
       const failure = error ?? new Error('the job failed')
       jobLogger.warn({ err: failure, attempt: job.retryCount + 1 }, 'job failed')
       // pg-boss keeps the error as the job's output and schedules the retry, or marks it failed
       await boss
-        .fail(kind.name, job.id, failure instanceof Error ? failure : { message: String(failure) })
+        .fail(kind.name, job.id, failure instanceof Error ? failure : { message: String(failure) }, { db: appDb })
         .catch((recording: unknown) => jobLogger.error({ err: recording }, 'job failure not recorded'))
-      return undefined
+      return
     }
-  }
-
-  /** A batch's jobs run side by side; each fails on its own, the successes complete in one statement. */
-  async function runBatch(kind: AnyJobKind, jobs: PgBoss.JobWithMetadata<object>[]) {
-    const done = (await Promise.all(jobs.map((job) => runJob(kind, job)))).filter((id) => id !== undefined)
-    if (done.length === 0) return
-    // when this fails the jobs stay active; pg-boss fails them when they expire, and they run again
+    // when this fails the job stays active; pg-boss fails it when it expires, and it runs again
     await boss
-      .complete(kind.name, done)
-      .catch((error: unknown) => logger.error({ err: error, job: kind.name, jobIds: done }, 'jobs not completed'))
+      .complete(kind.name, job.id, undefined as unknown as object, { db: appDb })
+      .then((result) => {
+        if ((result as unknown as { affected?: number } | undefined)?.affected === 0)
+          jobLogger.warn('job finished after pg-boss expired it: it will run again')
+      })
+      .catch((error: unknown) => jobLogger.error({ err: error }, 'job not completed'))
   }
 
   // One loop per kind: take a batch, run it, look again at once while there is work;
@@ -222,17 +249,40 @@ export function createJobQueue(options: JobQueueOptions): Queue {
       woken = true
       sleeping?.cut()
     })
+    // pg-boss's fetch answers [] when its query fails, and emits nothing: its query goes
+    // through this runner, which keeps the error, so an outage is logged (once) and the
+    // loop waits and looks again
+    let fetchError: unknown
+    let failing = false
+    const observed: PgBoss.Db = {
+      executeSql: (text, values) =>
+        boss
+          .getDb()
+          .executeSql(text, values)
+          .catch((error: unknown) => {
+            fetchError = error ?? new Error('the query failed')
+            throw error
+          }),
+    }
     while (!stopping) {
       woken = false
-      // pg-boss answers [] when the database does not answer: the loop then waits and looks again
+      fetchError = undefined
       const jobs = await boss
-        .fetch<object>(kind.name, { batchSize: kind.batchSize, includeMetadata: true })
+        .fetch<object>(kind.name, { batchSize: kind.batchSize, includeMetadata: true, db: observed })
         .catch((error: unknown) => {
-          logger.error({ err: error, job: kind.name }, 'jobs not fetched')
+          fetchError = error ?? new Error('the fetch failed')
           return []
         })
+      if (fetchError !== undefined) {
+        if (!failing) logger.error({ err: fetchError, job: kind.name }, 'jobs not fetched: the queue will look again')
+        failing = true
+      } else if (failing) {
+        failing = false
+        logger.info({ job: kind.name }, 'jobs fetched again')
+      }
       if (jobs.length > 0) {
-        await runBatch(kind, jobs)
+        // side by side; the loop looks again once the whole batch has ended
+        await Promise.all(jobs.map((job) => runJob(kind, job)))
         continue
       }
       if (woken || stopping) continue
@@ -248,7 +298,7 @@ export function createJobQueue(options: JobQueueOptions): Queue {
     async enqueue(kind, data, enqueueOptions = {}) {
       if (kinds.get(kind.name) !== (kind as unknown as AnyJobKind))
         throw new Error(`Job kind ${kind.name} is not declared on this queue`)
-      const runner = enqueueOptions.tx ? sqlRunnerOf(enqueueOptions.tx) : boss.getDb()
+      const runner = enqueueOptions.tx ? sqlRunnerOf(enqueueOptions.tx) : appDb
       const id = await boss.send(kind.name, data, {
         ...sendOptions(kind as unknown as AnyJobKind),
         ...(enqueueOptions.startAfterSeconds ? { startAfter: enqueueOptions.startAfterSeconds } : {}),
@@ -263,7 +313,14 @@ export function createJobQueue(options: JobQueueOptions): Queue {
       if (started) return
       started = true
       deps = appDeps
-      await boss.start()
+      try {
+        await boss.start()
+      } catch (error) {
+        // pg-boss opened its pool before it found the schema at another version, and
+        // its stop() does nothing for a start that failed
+        await (boss.getDb() as PgBoss.Db & { close?: () => Promise<void> }).close?.()
+        throw error
+      }
       for (const kind of kinds.values()) await boss.createQueue(kind.name)
       const wanted = new Set<string>()
       for (const { job, cron } of schedules) {
@@ -300,9 +357,12 @@ export function createJobQueue(options: JobQueueOptions): Queue {
     },
 
     async retry(kind, id) {
-      const { jobs, affected } = (await boss.retry(kind, id)) as unknown as { jobs: string[]; affected: number }
+      const { jobs, affected } = (await boss.retry(kind, id, { db: appDb })) as unknown as {
+        jobs: string[]
+        affected: number
+      }
       if (!jobs || affected === 0) return false
-      await notify(boss.getDb(), kind)
+      await notify(appDb, kind)
       return true
     },
   }

@@ -22,11 +22,18 @@ export type SmtpServerOptions = {
 export async function startSmtpServer(options: SmtpServerOptions = {}) {
   const received: ReceivedMail[] = []
   const waiters: Array<() => void> = []
+  // mails whose DATA has begun and that the server has not yet accepted
+  let holding = 0
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
     logger: false,
     onData(stream, session, callback) {
+      holding++
+      const accepted = (error?: Error) => {
+        holding--
+        callback(error)
+      }
       simpleParser(stream)
         .then(async (mail) => {
           await options.hold
@@ -43,9 +50,9 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
             })),
           })
           for (const wake of waiters.splice(0)) wake()
-          callback()
+          accepted()
         })
-        .catch(callback)
+        .catch(accepted)
     },
   })
   await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve))
@@ -53,6 +60,10 @@ export async function startSmtpServer(options: SmtpServerOptions = {}) {
   return {
     port,
     received,
+    /** Mails the client is sending (DATA begun) that the server has not accepted yet: a held mail is counted here. */
+    get holding() {
+      return holding
+    },
     /** Resolves with the first mail to `address` matching `subject`, waiting up to `timeoutMs`. */
     async waitFor(address: string, subject: RegExp, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs

@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import { authenticator } from 'otplib'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
@@ -9,6 +9,7 @@ import { signInAttempts } from '#server/db/schema/accounts.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { accountMessages } from '#shared/accounts/schemas.ts'
+import { passwordResetTokenMinutes } from '#shared/constants.ts'
 
 let t: TestApp
 let smtp: Awaited<ReturnType<typeof startSmtpServer>>
@@ -227,25 +228,21 @@ describe('password reset', () => {
     const token = /reset-password\?token=([\w%-]+)/.exec(mail.text)?.[1]
     expect(token).toBeTruthy()
 
-    const reset = await t
-      .client()
-      .post('/api/accounts/reset-password', {
-        token: decodeURIComponent(token!),
-        password: 'Brand-New-Pass-2',
-        confirmPassword: 'Brand-New-Pass-2',
-      })
+    const reset = await t.client().post('/api/accounts/reset-password', {
+      token: decodeURIComponent(token!),
+      password: 'Brand-New-Pass-2',
+      confirmPassword: 'Brand-New-Pass-2',
+    })
     expect(reset.status).toBe(200)
     // revoked in the database; the short-lived cookie cache is dropped to see it at once
     member.cookies.delete('better-auth.session_data')
     expect(((await (await member.get('/api/accounts/session')).json()) as { user: unknown }).user).toBeNull()
 
-    const again = await t
-      .client()
-      .post('/api/accounts/reset-password', {
-        token: decodeURIComponent(token!),
-        password: 'Another-Pass-3',
-        confirmPassword: 'Another-Pass-3',
-      })
+    const again = await t.client().post('/api/accounts/reset-password', {
+      token: decodeURIComponent(token!),
+      password: 'Another-Pass-3',
+      confirmPassword: 'Another-Pass-3',
+    })
     expect(again.status).toBe(400)
     expect((await errorOf(again)).message).toBe(accountMessages.resetLinkInvalid)
 
@@ -253,6 +250,21 @@ describe('password reset', () => {
       (await t.client().post('/api/accounts/sign-in', { email: 'forgetful@example.com', password: 'Brand-New-Pass-2' }))
         .status,
     ).toBe(200)
+  })
+
+  test('the reset mail is queued with the expiry of its link: a mail still waiting after that is not sent', async () => {
+    await t.signedIn({ email: 'expiring@example.com' })
+    const before = Date.now()
+    expect((await t.client().post('/api/accounts/forgot-password', { email: 'expiring@example.com' })).status).toBe(200)
+    const after = Date.now()
+    const queued = (await t.db.execute(
+      sql`select data->>'validUntil' as "validUntil" from pgboss.job
+          where name = 'send-mail' and data->>'to' = 'expiring@example.com'`,
+    )) as unknown as { rows: Array<{ validUntil: string }> }
+    expect(queued.rows).toHaveLength(1)
+    const validUntil = Date.parse(queued.rows[0]!.validUntil)
+    expect(validUntil).toBeGreaterThanOrEqual(before + passwordResetTokenMinutes * 60_000)
+    expect(validUntil).toBeLessThanOrEqual(after + passwordResetTokenMinutes * 60_000)
   })
 
   test('an unknown address gets the same answer and no mail', async () => {
@@ -454,13 +466,11 @@ describe('password change', () => {
 
     expect(
       (
-        await t
-          .client()
-          .post('/api/accounts/security/password', {
-            currentPassword: 'x',
-            newPassword: 'New-Pass-22',
-            confirmPassword: 'New-Pass-22',
-          })
+        await t.client().post('/api/accounts/security/password', {
+          currentPassword: 'x',
+          newPassword: 'New-Pass-22',
+          confirmPassword: 'New-Pass-22',
+        })
       ).status,
     ).toBe(401)
   })

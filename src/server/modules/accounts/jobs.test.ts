@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { signInAttempts } from '#server/db/schema/accounts.ts'
+import { smtpTimeouts } from '#server/platform/mail.ts'
+import { runDeadlineMs } from '#server/platform/queue.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { cleanSignInAttemptsJob, verificationMailJob } from './jobs.ts'
@@ -48,5 +50,20 @@ describe('accounts jobs', () => {
     )
     await smtp.waitFor(unverified.member.email, /^Verify your/)
     expect(smtp.received.some((mail) => mail.to.includes(member.member.email))).toBe(false)
+  })
+
+  test("the admin's failure list names a verification mail by the subject its member receives", async () => {
+    for (const kind of ['welcome', 'again'] as const) {
+      const { member } = await t.signedIn({ emailVerified: false })
+      const data = { userId: member.id, email: member.email, firstName: 'Vera', kind }
+      await verificationMailJob.run(data, jobContext())
+      const mail = await smtp.waitFor(member.email, /./)
+      expect(verificationMailJob.summary(data)).toBe(`${mail.subject} (to ${member.email})`)
+    }
+  })
+
+  test("a silent mail server fails the verification mail before the job's run deadline", () => {
+    const silentServer = Object.values(smtpTimeouts).reduce((sum, ms) => sum + ms, 0)
+    expect(silentServer).toBeLessThan(runDeadlineMs(verificationMailJob))
   })
 })

@@ -1,7 +1,12 @@
-import { mailRetry, mailSummary } from '#server/platform/mail-queue.ts'
+import { mailExpireInSeconds, mailRetry, mailSummary } from '#server/platform/mail-queue.ts'
 import { defineJob } from '#server/platform/queue.ts'
 import * as queries from './queries.ts'
-import { sendVerificationMail, type VerificationMailKind, type VerificationRecipient } from './verification-mail.ts'
+import {
+  sendVerificationMail,
+  verificationMailSubject,
+  type VerificationMailKind,
+  type VerificationRecipient,
+} from './verification-mail.ts'
 
 // The accounts area's background jobs (docs/decisions/021), run by the queue that
 // src/server/background-jobs.ts declares.
@@ -17,13 +22,9 @@ export type VerificationMailData = VerificationRecipient & { kind: VerificationM
 export const verificationMailJob = defineJob<VerificationMailData>({
   name: 'verification-mail',
   ...mailRetry,
-  expireInSeconds: 120,
+  expireInSeconds: mailExpireInSeconds,
   batchSize: 5,
-  summary: (data) =>
-    mailSummary({
-      to: data.email,
-      subject: data.kind === 'welcome' ? 'Welcome, with the verification link' : 'Verification link',
-    }),
+  summary: (data) => mailSummary({ to: data.email, subject: verificationMailSubject(data.kind) }),
   async run(data, { deps, logger }) {
     const member = await queries.findUserByEmail(deps.db, data.email)
     if (!member || member.id !== data.userId || member.emailVerified) {

@@ -15,6 +15,13 @@ export function hashVerificationToken(token: string): string {
   return createHash('sha256').update(token).digest('base64url')
 }
 
+/** The subject of each kind of verification mail: the mail's own, and the admin's failure list's. */
+export function verificationMailSubject(kind: VerificationMailKind): string {
+  return kind === 'welcome'
+    ? 'Welcome to Prestige Labs: please verify your email address'
+    : 'Verify your Prestige Labs email address'
+}
+
 function verificationMail(recipient: VerificationRecipient, link: string, kind: VerificationMailKind): MailMessage {
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hi,'
   const lines =
@@ -41,10 +48,7 @@ function verificationMail(recipient: VerificationRecipient, link: string, kind: 
         ]
   return {
     to: recipient.email,
-    subject:
-      kind === 'welcome'
-        ? 'Welcome to Prestige Labs: please verify your email address'
-        : 'Verify your Prestige Labs email address',
+    subject: verificationMailSubject(kind),
     text: lines.join('\n'),
   }
 }

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { queueMail } from '#server/platform/mail-queue.ts'
 import { errorOf } from '#server/testing/errors.ts'
 import { freePort } from '#server/testing/free-port.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
@@ -58,6 +60,36 @@ describe('the job queue admin API', () => {
     expect(Object.keys(queues[0]!.counts).sort()).toEqual(
       ['active', 'cancelled', 'completed', 'created', 'failed', 'retry'].sort(),
     )
+  })
+
+  test('the retry button on a failed mail whose link has expired meanwhile ends it without sending a dead link', async () => {
+    await queueMail(t.deps, {
+      to: 'queue.admin@example.com',
+      subject: 'Reset your password, too late',
+      text: 'A link that works for an hour.',
+      validUntil: new Date(Date.now() + 3_600_000).toISOString(),
+    })
+    await t.jobsSettled(['send-mail'])
+    const failure = (await overview(admin)).failures.find((item) =>
+      item.summary.startsWith('Reset your password, too late'),
+    )
+    expect(failure).toMatchObject({ queue: 'send-mail', attempts: 3 })
+    // the hour passes while the mail lies in the failed list
+    const expired = new Date(Date.now() - 1000).toISOString()
+    await t.db.execute(
+      sql`update pgboss.job set data = jsonb_set(data, '{validUntil}', to_jsonb(${expired}::text)) where id = ${failure!.id}::uuid`,
+    )
+
+    expect((await admin.post(`/api/admin/queue/jobs/${failure!.id}/retry`)).status).toBe(200)
+    await t.jobsSettled(['send-mail'])
+    // the mail server is still down: a send would have failed again
+    const [job] = (
+      (await t.db.execute(
+        sql`select state::text as state from pgboss.job where id = ${failure!.id}::uuid`,
+      )) as unknown as { rows: Array<{ state: string }> }
+    ).rows
+    expect(job).toEqual({ state: 'completed' })
+    expect((await overview(admin)).failures.map((item) => item.id)).not.toContain(failure!.id)
   })
 
   test('a mail the mail server refuses is retried, listed as failed with its error and no secret, and sent by the retry button once the server is back', async () => {
