@@ -148,15 +148,12 @@ export default tseslint.config(
   ...features.map((feature) => ({
     files: [`src/web/features/${feature}/**`],
     rules: {
-      ...restrict(
-        ...webNeverImportsServer,
-        {
-          group: features
-            .filter((other) => other !== feature)
-            .flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
-          message: 'A feature does not import another feature; compose them in src/web/app (ARCHITECTURE.md rule 7).',
-        },
-      ),
+      ...restrict(...webNeverImportsServer, {
+        group: features
+          .filter((other) => other !== feature)
+          .flatMap((other) => [`\\#web/features/${other}/*`, `**/features/${other}/**`]),
+        message: 'A feature does not import another feature; compose them in src/web/app (ARCHITECTURE.md rule 7).',
+      }),
     },
   })),
 )

@@ -87,14 +87,12 @@ export async function insertEmailVerificationToken(
         lt(verification.expiresAt, new Date()),
       ),
     )
-  await db
-    .insert(verification)
-    .values({
-      id: crypto.randomUUID(),
-      identifier: `${verifyEmailPrefix}${tokenHash}`,
-      value: targetValue(target),
-      expiresAt,
-    })
+  await db.insert(verification).values({
+    id: crypto.randomUUID(),
+    identifier: `${verifyEmailPrefix}${tokenHash}`,
+    value: targetValue(target),
+    expiresAt,
+  })
 }
 
 /** Takes a token out of the table (single use): its target when it had not expired, undefined otherwise. */
