@@ -48,6 +48,7 @@ export const apiAccess = {
   '/api/admin': 'admin',
   '/api/admin/queue': 'admin', // background jobs: counts, failures, retry (decision 021)
   '/api/admin/audit': 'admin', // the audit log of administrative writes (decision 023)
+  '/api/admin/courses': 'admin', // course, category, module and lesson management (spec 002 §2, issue 15)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',

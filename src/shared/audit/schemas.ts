@@ -21,6 +21,26 @@ export const auditActions = [
   'inbox.status',
   'post.delete',
   'comment.delete',
+  'course.create',
+  'course.update',
+  'course.delete',
+  'course.restore',
+  'course.delete-all',
+  'course.restore-batch',
+  'course.image.set',
+  'category.create',
+  'category.update',
+  'category.delete',
+  'module.create',
+  'module.update',
+  'module.delete',
+  'module.reorder',
+  'lesson.create',
+  'lesson.update',
+  'lesson.delete',
+  'lesson.reorder',
+  'lesson.video.set',
+  'lesson.video.remove',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -39,6 +59,26 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'inbox.status': 'Inbox status changed',
   'post.delete': 'Post removed (moderation)',
   'comment.delete': 'Comment removed (moderation)',
+  'course.create': 'Course created',
+  'course.update': 'Course edited',
+  'course.delete': 'Course deleted',
+  'course.restore': 'Course restored',
+  'course.delete-all': 'All courses deleted',
+  'course.restore-batch': 'Deleted courses restored',
+  'course.image.set': 'Course image set',
+  'category.create': 'Course category created',
+  'category.update': 'Course category edited',
+  'category.delete': 'Course category deleted',
+  'module.create': 'Module added',
+  'module.update': 'Module edited',
+  'module.delete': 'Module deleted',
+  'module.reorder': 'Modules reordered',
+  'lesson.create': 'Lesson added',
+  'lesson.update': 'Lesson edited',
+  'lesson.delete': 'Lesson deleted',
+  'lesson.reorder': 'Lessons reordered',
+  'lesson.video.set': 'Lesson video set',
+  'lesson.video.remove': 'Lesson video removed',
 }
 
 /** The kinds of object an action names. */
@@ -51,6 +91,10 @@ export const auditObjectTypes = [
   'business_request',
   'post',
   'comment',
+  'course',
+  'course_category',
+  'course_module',
+  'lesson',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 
@@ -63,6 +107,10 @@ export const auditObjectLabels: Record<AuditObjectType, string> = {
   business_request: 'Business request',
   post: 'Post',
   comment: 'Comment',
+  course: 'Course',
+  course_category: 'Course category',
+  course_module: 'Module',
+  lesson: 'Lesson',
 }
 
 /** One page of the log. */

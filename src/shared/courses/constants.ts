@@ -76,7 +76,7 @@ export const courseImageCacheSeconds = 3600
 /** Lesson videos are private (members only): cached by the browser, never by a shared cache. */
 export const lessonVideoCacheSeconds = 3600
 /** A lesson video upload (spec 002 §7 'media' bucket; the spec gives no size). */
-export const lessonVideoMaxBytes = 500 * 1024 * 1024
+export const lessonVideoMaxBytes = 100 * 1024 * 1024
 
 // field lengths (not in the spec: room for any real course, nothing unbounded)
 export const courseTitleMaxLength = 200

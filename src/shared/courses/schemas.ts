@@ -156,8 +156,11 @@ export type LessonView = {
   type: LessonType
   durationMinutes: number
   position: number
-  /** Markdown (reading and assignment lessons) */
-  content: string
+  /**
+   * The lesson's Markdown as HTML, rendered and sanitised on the server
+   * (src/server/platform/markdown.ts), safe to put in the page as it is; '' for a quiz
+   */
+  contentHtml: string
   /** GET /api/courses/lessons/:lessonId/video when the video is ours; null otherwise */
   videoUrl: string | null
   /** quiz lessons only */
@@ -218,6 +221,12 @@ export type SavedCourse = {
   course: Pick<CourseCard, 'id' | 'title' | 'imageUrl' | 'provider' | 'level' | 'durationHours' | 'price'>
   progress: CourseProgress
 }
+
+/**
+ * GET /api/courses/progress: where the member stands in each course they started
+ * (any lesson watched or completed), for the percentages on the lists' cards.
+ */
+export type StartedCourses = { courses: Array<{ courseId: string; progress: CourseProgress }> }
 
 /** What visitors and the community column see of the newest courses. */
 export type CourseTeaser = Pick<
@@ -424,7 +433,10 @@ export type AdminLesson = {
   title: string
   type: LessonType
   durationMinutes: number
+  /** the Markdown as written (the form edits it) */
   content: string
+  /** that Markdown as members see it: rendered and sanitised on the server ('' for a quiz) */
+  contentHtml: string
   videoKey: string | null
   /** the admin's preview of the video (the member route, which lets admins see drafts) */
   videoUrl: string | null
@@ -508,6 +520,7 @@ const Version = z.number().int().min(1).optional()
 /** Adding or editing one module: its own fields (its lessons are edited one at a time). */
 export const ModuleEdit = ModuleInput.omit({ id: true, lessons: true }).extend({ version: Version })
 export type ModuleEdit = z.input<typeof ModuleEdit>
+export type ModuleEditParsed = z.output<typeof ModuleEdit>
 
 /**
  * Adding or editing one lesson, its quiz questions with it. `id` and `videoKey`

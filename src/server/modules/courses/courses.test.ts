@@ -13,9 +13,16 @@ import {
 import { errorOf } from '#server/testing/errors.ts'
 import { solidPng } from '#server/testing/files.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
-import { coursePageSize } from '#shared/courses/constants.ts'
+import { coursePageSize, latestCoursesCount } from '#shared/courses/constants.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
-import type { CategoryView, CourseDetail, CoursePage, EnrolAnswer, SavedCourse } from '#shared/courses/schemas.ts'
+import type {
+  CategoryView,
+  CourseDetail,
+  CoursePage,
+  CourseTeaser,
+  EnrolAnswer,
+  SavedCourse,
+} from '#shared/courses/schemas.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { invalidCursorMessage } from '#shared/common/fields.ts'
 import type { SavedCounts } from '#shared/jobs/schemas.ts'
@@ -310,6 +317,55 @@ describe('courses: browse, marketplace and the course page', () => {
     })
     // a video lesson without an uploaded video has no address
     expect(detail.modules[1]!.lessons[0]!.videoUrl).toBeNull()
+  })
+
+  test('a reading lesson arrives as sanitised HTML rendered from its Markdown, never as a script', async () => {
+    const course = await createCourse(t.db)
+    const module = await createModule(t.db, course.id)
+    await createLesson(t.db, module.id, {
+      title: 'Reading',
+      content:
+        '## Joins\n\nSee [the docs](https://www.postgresql.org/docs/).\n\n<script>alert(1)</script><img src=x onerror=alert(1)>',
+    })
+    await createLesson(t.db, module.id, {
+      title: 'Assignment',
+      type: 'assignment',
+      position: 2,
+      content: '[Send it](javascript:alert(1))',
+    })
+    const detail = (await (await free.get(`/api/courses/${course.id}`)).json()) as CourseDetail
+    const [reading, assignment] = detail.modules[0]!.lessons
+    expect(reading!.contentHtml).toContain('<h2>Joins</h2>')
+    expect(reading!.contentHtml).toContain(
+      '<a href="https://www.postgresql.org/docs/" rel="noopener noreferrer" target="_blank">the docs</a>',
+    )
+    expect(reading!.contentHtml).not.toMatch(/<script|onerror|<img/)
+    expect(assignment!.contentHtml).toBe('<p><a rel="noopener noreferrer">Send it</a></p>\n')
+    expect(reading).not.toHaveProperty('content')
+  })
+
+  test('the latest courses are the newest listed ones, at most three, for members only (spec 000 §2 community column)', async () => {
+    const older = await createCourse(t.db, { title: 'Older course', createdAt: hoursFromNow(-2) })
+    const newest = []
+    for (const title of ['Newest one', 'Newest two', 'Newest three'])
+      newest.push(await createCourse(t.db, { title, createdAt: hoursFromNow(1) }))
+    await createCourse(t.db, { title: 'Newest draft', isPublished: false, createdAt: hoursFromNow(2) })
+    const response = await free.get('/api/courses/latest')
+    expect(response.status).toBe(200)
+    const { courses: latest } = (await response.json()) as { courses: CourseTeaser[] }
+    expect(latest).toHaveLength(latestCoursesCount)
+    expect(latest.map((course) => course.id).sort()).toEqual(newest.map((course) => course.id).sort())
+    expect(latest.map((course) => course.id)).not.toContain(older.id)
+    expect(latest[0]).toEqual({
+      id: expect.any(String),
+      title: expect.stringMatching(/^Newest/),
+      imageUrl: null,
+      provider: 'Example Academy',
+      level: 'Beginner',
+      durationHours: 4,
+      price: { priceCents: 0, salePriceCents: null, saleEndsAt: null },
+    })
+    expect((await t.client().get('/api/courses/latest')).status).toBe(401)
   })
 
   test("'Enrol' counts the click and answers the provider's page; a course without a link says so", async () => {

@@ -290,6 +290,18 @@ export function courseProgressOf(db: Db, userId: string, courseIds: string[]) {
     .groupBy(courseModules.courseId)
 }
 
+/** The listed courses in which `userId` has any lesson progress (watched or completed), for the lists' percentages. */
+export async function listStartedCourseIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ courseId: courseModules.courseId })
+    .from(lessonProgress)
+    .innerJoin(lessons, eq(lessons.id, lessonProgress.lessonId))
+    .innerJoin(courseModules, eq(courseModules.id, lessons.moduleId))
+    .innerJoin(courses, eq(courses.id, courseModules.courseId))
+    .where(and(eq(lessonProgress.userId, userId), listedCourse))
+  return rows.map((row) => row.courseId)
+}
+
 /** The completions `userId` recorded for `courseIds`. */
 export function listCompletions(db: Db, userId: string, courseIds: string[]) {
   if (courseIds.length === 0) return Promise.resolve([])

@@ -22,6 +22,8 @@ export const courseRoutes = new Hono<AppEnv>()
     c.json(await courses.listMarketplace(c.var.ctx, c.req.valid('query'))),
   )
   .get('/categories', async (c) => c.json(await courses.listCategories(c.var.ctx)))
+  .get('/latest', async (c) => c.json(await courses.latestCourses(c.var.ctx)))
+  .get('/progress', async (c) => c.json(await courses.listStartedCourses(c.var.ctx)))
   .route('/lessons', lessonRoutes)
   .get('/:courseId', validate('param', CourseParams), async (c) =>
     c.json(await courses.getCourse(c.var.ctx, c.req.valid('param').courseId)),

@@ -1,9 +1,10 @@
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
+import { renderMarkdown } from '#server/platform/markdown.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
-import { coursePageSize, durationRangeOf, type LessonType } from '#shared/courses/constants.ts'
+import { coursePageSize, durationRangeOf, latestCoursesCount, type LessonType } from '#shared/courses/constants.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
 import type {
   CategoryView,
@@ -11,6 +12,8 @@ import type {
   CourseDetail,
   CourseMarketplaceQuery,
   CoursePage,
+  CourseTeaser,
+  StartedCourses,
   EnrolAnswer,
   LessonView,
   ModuleView,
@@ -57,6 +60,49 @@ export async function browseCourses(ctx: Ctx, query: CourseBrowseQuery): Promise
 export async function listMarketplace(ctx: Ctx, query: CourseMarketplaceQuery): Promise<CoursePage> {
   await requireAccess(ctx, 'subscriber')
   return listCourses(ctx, query)
+}
+
+/** spec 000 §2: the community column's newest courses (the browse list's first few). */
+export async function latestCourses(ctx: Ctx): Promise<{ courses: CourseTeaser[] }> {
+  await requireAccess(ctx, 'member')
+  const viewer = requireUser(ctx)
+  const rows = await queries.listCoursePage(ctx.deps.db, {}, viewer.id, latestCoursesCount)
+  const now = new Date()
+  return {
+    courses: rows.map((row) => {
+      const card = toCourseCard(row, now)
+      return {
+        id: card.id,
+        title: card.title,
+        imageUrl: card.imageUrl,
+        provider: card.provider,
+        level: card.level,
+        durationHours: card.durationHours,
+        price: card.price,
+      }
+    }),
+  }
+}
+
+/**
+ * The member's progress in the courses they started, apart from the lists so the
+ * lists stay one query (their budget, ARCHITECTURE.md) and the cards still show it.
+ */
+export async function listStartedCourses(ctx: Ctx): Promise<StartedCourses> {
+  await requireAccess(ctx, 'member')
+  const viewer = requireUser(ctx)
+  const { db } = ctx.deps
+  const ids = await queries.listStartedCourseIds(db, viewer.id)
+  const counts = await queries.courseProgressOf(db, viewer.id, ids)
+  const completions = new Map(
+    (await queries.listCompletions(db, viewer.id, ids)).map((row) => [row.courseId, row.completedAt]),
+  )
+  return {
+    courses: counts.map((row) => ({
+      courseId: row.courseId,
+      progress: courseProgress(row.completedLessons, row.totalLessons, completions.get(row.courseId)),
+    })),
+  }
 }
 
 /** spec 001 §7: the category filter's options, by name. */
@@ -119,7 +165,8 @@ export async function getCourse(ctx: Ctx, courseId: string): Promise<CourseDetai
           type: lesson.type as LessonType,
           durationMinutes: lesson.durationMinutes,
           position: lesson.position,
-          content: lesson.type === 'reading' || lesson.type === 'assignment' ? lesson.content : '',
+          // Markdown rendered and sanitised here, never in the browser (ARCHITECTURE.md, rich text)
+          contentHtml: lesson.type === 'quiz' ? '' : renderMarkdown(lesson.content),
           videoUrl: lesson.type === 'video' ? lessonVideoUrl(lesson) : null,
           quiz:
             lesson.type === 'quiz'

@@ -6,7 +6,7 @@ import { createCourse, createLesson, createModule, createQuiz } from '#server/te
 import { errorOf } from '#server/testing/errors.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { progressMessages } from '#shared/courses/messages.ts'
-import type { CourseDetail, ProgressAnswer, QuizAttemptAnswer } from '#shared/courses/schemas.ts'
+import type { CourseDetail, ProgressAnswer, QuizAttemptAnswer, StartedCourses } from '#shared/courses/schemas.ts'
 import { genericMessages } from '#shared/errors.ts'
 
 type Member = Awaited<ReturnType<TestApp['signedIn']>>
@@ -75,6 +75,37 @@ describe('course progress (issue 15: real progress, kept on the server)', () => 
     const empty = await member.put(`/api/courses/lessons/${a.id}/progress`, {})
     expect(empty.status).toBe(400)
     expect((await errorOf(empty)).message).toBe(progressMessages.nothingToRecord)
+  })
+
+  test("the courses a member started list their percentages for the cards; another member's and unstarted ones do not", async () => {
+    const member = await t.signedIn()
+    const started = await createCourse(t.db)
+    const module = await createModule(t.db, started.id)
+    const lesson = await createLesson(t.db, module.id, { position: 1 })
+    await createLesson(t.db, module.id, { position: 2 })
+    await createLesson(t.db, (await createModule(t.db, (await createCourse(t.db)).id)).id)
+    const hidden = await createCourse(t.db)
+    const hiddenLesson = await createLesson(t.db, (await createModule(t.db, hidden.id)).id)
+
+    const empty = await member.get('/api/courses/progress')
+    expect(empty.status).toBe(200)
+    expect(((await empty.json()) as StartedCourses).courses).toEqual([])
+
+    await progress(member, lesson.id, { complete: true })
+    await progress(member, hiddenLesson.id, { complete: true })
+    // a course unpublished since drops out, like everywhere members look
+    await t.db.update(courses).set({ isPublished: false }).where(eq(courses.id, hidden.id))
+    const list = ((await (await member.get('/api/courses/progress')).json()) as StartedCourses).courses
+    expect(list).toEqual([
+      {
+        courseId: started.id,
+        progress: { completedLessons: 1, totalLessons: 2, percent: 50, completedAt: null },
+      },
+    ])
+    expect(((await (await other.get('/api/courses/progress')).json()) as StartedCourses).courses).not.toContainEqual(
+      expect.objectContaining({ courseId: started.id }),
+    )
+    expect((await t.client().get('/api/courses/progress')).status).toBe(401)
   })
 
   test('a video of ours completes at 90 % watched, never goes back, and cannot just be marked complete', async () => {
