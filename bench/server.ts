@@ -5,7 +5,8 @@
 // budgets). Its environment:
 //
 //   BENCH_DATABASE_URL   a PostgreSQL database made for this run (empty: in-memory PGlite)
-//   BENCH_SEED           comma list: feed (BENCH_POSTS posts), jobs (BENCH_JOBS jobs)
+//   BENCH_SEED           comma list: feed (BENCH_POSTS posts), jobs (BENCH_JOBS jobs),
+//                        courses (BENCH_COURSES courses)
 //   BENCH_FANS           extra members fan0@bench.local ... (live-fanout)
 //
 // It tells the parent over IPC when it listens ({ type: 'ready', ... }) and stops on
@@ -21,7 +22,7 @@ import { createApp, createDeps } from '#server/app.ts'
 import { migrateDatabase, openDatabase } from '#server/db/client.ts'
 import { seedBaseData } from '#server/seed/base-data.ts'
 import { createLogger } from '#server/platform/logger.ts'
-import { feedPlans, jobPlans, seedJobs, seedMembers, seedPosts, type Plan } from './seed.ts'
+import { coursePlans, feedPlans, jobPlans, seedCourses, seedJobs, seedMembers, seedPosts, type Plan } from './seed.ts'
 import { freePort } from '#server/testing/free-port.ts'
 
 export type ServerReady = {
@@ -33,6 +34,7 @@ export type ServerReady = {
   seededAt: number
   posts: number
   jobs: number
+  courses: number
   plans: Plan[]
 }
 export type ServerMessage = ServerReady | { type: 'failed'; message: string }
@@ -45,6 +47,7 @@ async function main() {
   const seed = new Set((process.env.BENCH_SEED ?? '').split(',').filter(Boolean))
   const postCount = seed.has('feed') ? Number(process.env.BENCH_POSTS ?? 100_000) : 0
   const jobCount = seed.has('jobs') ? Number(process.env.BENCH_JOBS ?? 100_000) : 0
+  const courseCount = seed.has('courses') ? Number(process.env.BENCH_COURSES ?? 10_000) : 0
 
   const database = url
     ? await openDatabase({ kind: 'postgres', url, poolSize: 10 })
@@ -67,6 +70,12 @@ async function main() {
     await seedJobs(db, jobCount)
     console.log(`seeded ${jobCount} jobs in ${Math.round(performance.now() - started)} ms (${database.kind})`)
     plans.push(...(await jobPlans(db)))
+  }
+  if (courseCount) {
+    const started = performance.now()
+    await seedCourses(db, courseCount, member.id)
+    console.log(`seeded ${courseCount} courses in ${Math.round(performance.now() - started)} ms (${database.kind})`)
+    plans.push(...(await coursePlans(db, member.id)))
   }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
@@ -117,6 +126,7 @@ async function main() {
     seededAt,
     posts: postCount,
     jobs: jobCount,
+    courses: courseCount,
     plans,
   })
 }

@@ -35,12 +35,13 @@ async function main() {
   await migrateDatabase(database)
   await seedBaseData(database.db)
 
+  const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
   // Demo data on the embedded default outside production; production never
   // seeds the published passwords (src/server/seed/demo-data.ts, README "Configuration").
+  // After createDeps: the demo lesson video goes into the configured storage.
   const plan = seedPlan(config, database.kind)
-  const demo = await prepareDemoData(database.db, plan)
+  const demo = await prepareDemoData(database.db, plan, deps.storage)
 
-  const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
     const lines = [

@@ -1,11 +1,16 @@
+import { readFile } from 'node:fs/promises'
 import { hashPassword } from 'better-auth/crypto'
 import { and, eq } from 'drizzle-orm'
 import { afterEach, describe, expect, test } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { account, session, user } from '#server/db/schema/auth.ts'
+import { courseCategories, courseModules, courses, lessons, quizQuestions } from '#server/db/schema/courses.ts'
+import { demoVideoFile } from '#server/seed/demo-courses.ts'
 import { demoAccounts, demoStartLines, prepareDemoData, randomDemoPassword, seedPlan } from '#server/seed/demo-data.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { Password } from '#shared/accounts/schemas.ts'
+import { browseDurationRanges, isInDurationRange, marketplaceDurationRanges } from '#shared/courses/constants.ts'
+import type { CourseDetail, CoursePage } from '#shared/courses/schemas.ts'
 
 const secret = { AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' }
 const development = seedPlan(loadConfig({}), 'pglite')
@@ -74,7 +79,7 @@ describe('demo data at start', () => {
 
   test('a production start on an empty embedded database creates no account and says how to create the first admin', async () => {
     const t = await emptyApp()
-    const start = await prepareDemoData(t.db, production)
+    const start = await prepareDemoData(t.db, production, t.deps.storage)
     expect(await t.db.select().from(user)).toEqual([])
     expect(await adminSignIn(t, demoAdmin.email, demoAdmin.password)).toBe(401)
     const printed = demoStartLines(start, production).join('\n')
@@ -85,7 +90,7 @@ describe('demo data at start', () => {
 
   test('production asking for demo data gets random passwords printed once: the printed one signs the admin in, the documented one does not', async () => {
     const t = await emptyApp()
-    const first = await prepareDemoData(t.db, productionAskingForDemo)
+    const first = await prepareDemoData(t.db, productionAskingForDemo, t.deps.storage)
     expect(first.seeded).toBe(true)
     const printed = demoStartLines(first, productionAskingForDemo).join('\n')
     const passwords = first.accounts.map((demo) => demo.password!)
@@ -100,7 +105,7 @@ describe('demo data at start', () => {
     expect(await adminSignIn(t, demoAdmin.email, passwords[0]!)).toBe(200)
 
     // a later start knows the addresses, not the passwords
-    const later = await prepareDemoData(t.db, productionAskingForDemo)
+    const later = await prepareDemoData(t.db, productionAskingForDemo, t.deps.storage)
     expect(later.seeded).toBe(false)
     const printedLater = demoStartLines(later, productionAskingForDemo).join('\n')
     for (const demo of demoAccounts) expect(printedLater).toContain(demo.email)
@@ -111,7 +116,7 @@ describe('demo data at start', () => {
 
   test('in development the demo accounts keep their documented passwords, and a changed one is no longer printed', async () => {
     const t = await emptyApp()
-    const first = await prepareDemoData(t.db, development)
+    const first = await prepareDemoData(t.db, development, t.deps.storage)
     expect(first.accounts).toEqual(demoAccounts.map(({ role, email, password }) => ({ role, email, password })))
     expect(await adminSignIn(t, demoAdmin.email, demoAdmin.password)).toBe(200)
 
@@ -121,7 +126,7 @@ describe('demo data at start', () => {
       .set({ password: await hashPassword('Changed-By-Morgan-1') })
       .where(and(eq(account.userId, member!.id), eq(account.providerId, 'credential')))
 
-    const printed = demoStartLines(await prepareDemoData(t.db, development), development)
+    const printed = demoStartLines(await prepareDemoData(t.db, development, t.deps.storage), development)
     expect(printed).toContain(`  ${'admin'.padEnd(18)} ${demoAdmin.email}  password: ${demoAdmin.password}`)
     const memberLine = printed.find((line) => line.includes(demoMember.email))!
     expect(memberLine).not.toContain(demoMember.password)
@@ -130,8 +135,8 @@ describe('demo data at start', () => {
 
   test('a database seeded in production, started later in development, prints none of the documented passwords', async () => {
     const t = await emptyApp()
-    await prepareDemoData(t.db, productionAskingForDemo)
-    const printed = demoStartLines(await prepareDemoData(t.db, development), development).join('\n')
+    await prepareDemoData(t.db, productionAskingForDemo, t.deps.storage)
+    const printed = demoStartLines(await prepareDemoData(t.db, development, t.deps.storage), development).join('\n')
     for (const demo of demoAccounts) {
       expect(printed).toContain(demo.email)
       expect(printed).not.toContain(demo.password)
@@ -140,12 +145,12 @@ describe('demo data at start', () => {
 
   test('a production start replaces a published demo password left by an earlier start and signs that account out', async () => {
     const t = await emptyApp()
-    await prepareDemoData(t.db, development)
+    await prepareDemoData(t.db, development, t.deps.storage)
     expect(await adminSignIn(t, demoAdmin.email, demoAdmin.password)).toBe(200)
     const [admin] = await t.db.select({ id: user.id }).from(user).where(eq(user.email, demoAdmin.email))
     expect(await t.db.select().from(session).where(eq(session.userId, admin!.id))).toHaveLength(1)
 
-    const start = await prepareDemoData(t.db, production)
+    const start = await prepareDemoData(t.db, production, t.deps.storage)
     const replaced = start.accounts.find((demo) => demo.email === demoAdmin.email)!
     expect(replaced).toMatchObject({ replaced: true })
     expect(start.accounts).toHaveLength(demoAccounts.length)
@@ -155,7 +160,7 @@ describe('demo data at start', () => {
     expect(demoStartLines(start, production).join('\n')).toContain(`password: ${replaced.password}`)
 
     // nothing published is left, so the next start changes and prints nothing
-    const next = await prepareDemoData(t.db, production)
+    const next = await prepareDemoData(t.db, production, t.deps.storage)
     expect(next.accounts).toEqual([])
     expect(demoStartLines(next, production)).toEqual([])
   })
@@ -164,5 +169,113 @@ describe('demo data at start', () => {
     const passwords = Array.from({ length: 200 }, randomDemoPassword)
     for (const password of passwords) expect(Password.safeParse(password).success).toBe(true)
     expect(new Set(passwords).size).toBe(passwords.length)
+  })
+})
+
+describe('the demo course catalogue', () => {
+  test('a first start seeds categories and twelve published courses with modules, lessons, a quiz and a video; a second start adds nothing', async () => {
+    const t = await emptyApp()
+    await prepareDemoData(t.db, development, t.deps.storage)
+    const catalogue = async () => ({
+      categories: await t.db.select().from(courseCategories),
+      courses: await t.db.select().from(courses),
+      modules: await t.db.select().from(courseModules),
+      lessons: await t.db.select().from(lessons),
+      questions: await t.db.select().from(quizQuestions),
+    })
+    const seeded = await catalogue()
+    expect(seeded.categories.length).toBeGreaterThanOrEqual(4)
+    expect(seeded.categories.length).toBeLessThanOrEqual(6)
+    expect(seeded.courses).toHaveLength(12)
+    for (const course of seeded.courses) {
+      expect(course).toMatchObject({ isPublished: true, deletedAt: null })
+      expect(course.categoryId).not.toBeNull()
+      expect(new URL(course.affiliateUrl!).hostname).toMatch(/(^|\.)(coursera\.org|edx\.org|udemy\.com|linkedin\.com)$/)
+      const own = seeded.modules.filter((module) => module.courseId === course.id)
+      expect(own.length).toBeGreaterThanOrEqual(2)
+      expect(own.length).toBeLessThanOrEqual(4)
+      for (const module of own) {
+        const count = seeded.lessons.filter((lesson) => lesson.moduleId === module.id).length
+        expect(count).toBeGreaterThanOrEqual(2)
+        expect(count).toBeLessThanOrEqual(4)
+      }
+    }
+    // every range of the browse page and of the marketplace holds a course (spec 001 §9)
+    for (const range of [...browseDurationRanges, ...marketplaceDurationRanges])
+      expect(seeded.courses.some((course) => isInDurationRange(range, course.durationHours))).toBe(true)
+    expect(new Set(seeded.courses.map((course) => course.level))).toEqual(
+      new Set(['Beginner', 'Intermediate', 'Advanced']),
+    )
+    expect(seeded.courses.some((course) => course.priceCents === 0)).toBe(true)
+    expect(seeded.courses.some((course) => course.priceCents > 0)).toBe(true)
+    expect(seeded.courses.some((course) => course.hasCertification)).toBe(true)
+    const onSale = seeded.courses.filter((course) => course.salePriceCents !== null)
+    expect(onSale).toHaveLength(1)
+    expect(onSale[0]!.saleEndsAt!.getTime()).toBeGreaterThan(Date.now() + 7 * 24 * 3_600_000)
+    // reading lessons are real Markdown of a few paragraphs
+    for (const lesson of seeded.lessons.filter((row) => row.type === 'reading'))
+      expect(lesson.content.split('\n\n').length).toBeGreaterThanOrEqual(3)
+
+    const quizzes = seeded.lessons.filter((lesson) => lesson.type === 'quiz')
+    expect(quizzes).toHaveLength(1)
+    const questions = seeded.questions.filter((question) => question.lessonId === quizzes[0]!.id)
+    expect(questions.length).toBeGreaterThanOrEqual(3)
+    expect(questions.length).toBeLessThanOrEqual(4)
+
+    const videos = seeded.lessons.filter((lesson) => lesson.videoKey !== null)
+    expect(videos).toHaveLength(1)
+    const file = await readFile(demoVideoFile)
+    const stored = await t.deps.storage.get(videos[0]!.videoKey!)
+    expect(stored).toMatchObject({ contentType: 'video/mp4', size: file.length, visibility: 'private' })
+    await stored!.body.cancel()
+
+    // a second start finds the users and seeds nothing again
+    const again = await prepareDemoData(t.db, development, t.deps.storage)
+    expect(again.seeded).toBe(false)
+    const after = await catalogue()
+    expect(after.categories).toHaveLength(seeded.categories.length)
+    expect(after.courses).toHaveLength(12)
+    expect(after.modules).toHaveLength(seeded.modules.length)
+    expect(after.lessons).toHaveLength(seeded.lessons.length)
+    expect(after.questions).toHaveLength(seeded.questions.length)
+  })
+
+  test('the subscribed demo member finds the courses in browse and the marketplace, and the demo video streams in byte ranges', async () => {
+    const t = await emptyApp()
+    await prepareDemoData(t.db, development, t.deps.storage)
+    const member = t.client()
+    expect(
+      (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
+    ).toBe(200)
+
+    const browse = (await (await member.get('/api/courses')).json()) as CoursePage
+    expect(browse.courses).toHaveLength(12)
+    const market = await member.get('/api/courses/marketplace')
+    expect(market.status).toBe(200)
+    const listed = ((await market.json()) as CoursePage).courses
+    expect(listed.filter((course) => course.price.salePriceCents !== null)).toHaveLength(1)
+
+    const [videoLesson] = await t.db
+      .select({ moduleId: lessons.moduleId })
+      .from(lessons)
+      .where(eq(lessons.type, 'video'))
+    const [module] = await t.db
+      .select({ courseId: courseModules.courseId })
+      .from(courseModules)
+      .where(eq(courseModules.id, videoLesson!.moduleId))
+    const page = (await (await member.get(`/api/courses/${module!.courseId}`)).json()) as CourseDetail
+    const lessonViews = page.modules.flatMap((view) => view.lessons)
+    const url = lessonViews.find((lesson) => lesson.type === 'video')!.videoUrl!
+    expect(lessonViews.find((lesson) => lesson.type === 'quiz')?.quiz?.questions.length).toBeGreaterThanOrEqual(3)
+
+    const file = await readFile(demoVideoFile)
+    const partial = await member.request('GET', url, undefined, { range: 'bytes=0-1023' })
+    expect(partial.status).toBe(206)
+    expect(partial.headers.get('content-type')).toBe('video/mp4')
+    expect(partial.headers.get('content-range')).toBe(`bytes 0-1023/${file.length}`)
+    expect(Buffer.from(await partial.arrayBuffer())).toEqual(file.subarray(0, 1024))
+    const tail = await member.request('GET', url, undefined, { range: `bytes=${file.length - 100}-` })
+    expect(tail.status).toBe(206)
+    expect(Buffer.from(await tail.arrayBuffer())).toEqual(file.subarray(file.length - 100))
   })
 })

@@ -8,8 +8,10 @@ import { createMember, type MemberSpec } from '#server/modules/accounts/members.
 import { insertComment, insertPost, setLike } from '#server/modules/community/queries.ts'
 import { demoJobs } from '#server/modules/jobs/demo-jobs.ts'
 import { upsertSkills } from '#server/modules/profile/queries.ts'
+import type { Storage } from '#server/platform/storage.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { Password } from '#shared/accounts/schemas.ts'
+import { seedDemoCourses } from './demo-courses.ts'
 
 // Demo accounts of the embedded default, with the passwords README documents.
 // Outside production they are seeded into an empty database on first start.
@@ -81,11 +83,13 @@ export function randomDemoPassword(): string {
 export type DemoCredential = { role: string; email: string; password: string }
 
 /**
- * Seeds the demo data into an empty database and returns the demo accounts with
- * the passwords they were given; null when the database already had users.
+ * Seeds the demo data into an empty database (the course catalogue's lesson video
+ * into `storage`) and returns the demo accounts with the passwords they were
+ * given; null when the database already had users, so a second start adds nothing.
  */
 async function seedDemoData(
   db: Db,
+  storage: Storage,
   { passwords = 'documented' }: { passwords?: DemoPasswords } = {},
 ): Promise<DemoCredential[] | null> {
   const [row] = await db.select({ users: count() }).from(user)
@@ -99,6 +103,7 @@ async function seedDemoData(
   }
   await seedDemoCommunity(db, { adminId: ids[0]!, memberId: ids[1]! })
   await seedDemoJobs(db, ids[0]!)
+  await seedDemoCourses(db, storage, ids[0]!)
   // the subscribed member's own assessment, so the board shows how well each job fits
   await upsertSkills(db, ids[1]!, [
     { name: 'SQL', level: 'advanced' },
@@ -122,8 +127,8 @@ export type DemoStart = { seeded: boolean; accounts: DemoAccountAtStart[]; hasAd
  * In production a demo account still using its published password (seeded
  * before production refused them) gets a random one and is signed out.
  */
-export async function prepareDemoData(db: Db, plan: SeedPlan): Promise<DemoStart> {
-  const created = plan.seed ? await seedDemoData(db, { passwords: plan.passwords }) : null
+export async function prepareDemoData(db: Db, plan: SeedPlan, storage: Storage): Promise<DemoStart> {
+  const created = plan.seed ? await seedDemoData(db, storage, { passwords: plan.passwords }) : null
   if (created) return { seeded: true, accounts: created, hasAdmin: true }
 
   const accounts: DemoAccountAtStart[] = []
