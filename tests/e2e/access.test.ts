@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { decideAccess, pageAccess, type AccessLevel, type Viewer } from '#shared/access.ts'
+import { landsOn } from './support/pages.ts'
 import { walkingRoles } from './support/roles.ts'
 import { startStack, type Stack } from './support/stack.ts'
 
@@ -35,7 +36,7 @@ async function outcomeOf(page: Page, path: string, level: AccessLevel, viewer: V
     else {
       // the page (or the not-found page of an area still to come) has drawn its heading
       await page.locator('main h1, h1').first().waitFor({ timeout: 15_000 })
-      if (pathname() !== path) return `sent to ${pathname()}`
+      if (pathname() !== landsOn(path)) return `sent to ${pathname()}`
       if (await page.getByRole('heading', { name: 'Premium Feature' }).isVisible()) return 'shown the premium lock'
     }
   } catch {

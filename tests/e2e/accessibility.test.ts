@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { insertTestCheckout } from '#server/modules/billing/queries.ts'
 import { insertPost } from '#server/modules/community/queries.ts'
+import { createCategory, createCourse, createLesson, createModule, createQuiz } from '#server/testing/courses.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { seriousAccessibilityViolations, signInThroughForm, startStack, type Stack } from './support/stack.ts'
-import { pagePathsFor, showsNotFound, waitForPageSettled, watchRequests, type PageRole } from './support/pages.ts'
+import {
+  landsOn,
+  pagePathsFor,
+  showsNotFound,
+  waitForPageSettled,
+  watchRequests,
+  type PageRole,
+} from './support/pages.ts'
 
 // Issue 12, item 11: axe (WCAG 2.2 AA; serious and critical) over every page of the
 // access table, in the light and the dark theme, each opened by a role that may see
@@ -51,6 +59,26 @@ beforeAll(async () => {
     benefits: ['Learning budget'],
   })
   ids.jobId = job.id
+  // and a course with a module of lessons, on sale (the course pages, the admin's too)
+  const category = await createCategory(stack.db, { name: 'Accessible Design' })
+  const course = await createCourse(stack.db, {
+    title: 'Inclusive Interfaces',
+    description: 'Design and build for every reader.',
+    categoryId: category.id,
+    skills: ['WCAG', 'ARIA'],
+    hasCertification: true,
+    affiliateUrl: 'https://academy.example.com/inclusive',
+    priceCents: 9900,
+    salePriceCents: 4900,
+    saleEndsAt: new Date(Date.now() + 7 * 86_400_000),
+  })
+  const module = await createModule(stack.db, course.id, { title: 'Foundations' })
+  await createLesson(stack.db, module.id, {
+    title: 'Contrast and colour',
+    content: '## Contrast\n\nText needs **4.5:1**.',
+  })
+  await createQuiz(stack.db, module.id, { title: 'Check your contrast', position: 2 })
+  ids.courseId = course.id
   await insertPost(stack.db, { userId: subscriber.id, content: 'Passed my accessibility audit today!' })
   await insertPost(stack.db, { userId: admin.id, content: 'Welcome to the community, everyone.' })
   ids.checkoutId = (await insertTestCheckout(stack.db, { userId: subscriber.id, planId: 'full-access' })).id
@@ -79,7 +107,7 @@ async function scanPages(role: PageRole, theme: Theme): Promise<string[]> {
       await waitForPageSettled(page, requests).catch((error: Error) => {
         throw new Error(`${path} as a ${role} in the ${theme} theme never finished loading: ${error.message}`)
       })
-      expect(new URL(page.url()).pathname, `${path} opened as a ${role}`).toBe(path)
+      expect(new URL(page.url()).pathname, `${path} opened as a ${role}`).toBe(landsOn(path))
       expect(
         await page.evaluate(() => document.documentElement.classList.contains('dark')),
         `${path} in the ${theme} theme`,

@@ -94,9 +94,8 @@ describe('the private job board', () => {
     await waitForPath(page, `/jobs/${platform.id}`)
     await page.getByRole('heading', { level: 1, name: 'Data Platform Engineer' }).waitFor()
     await page.getByRole('heading', { name: 'About the Role' }).waitFor()
-    // the course marketplace is still to come: Upskill for Role says so and is no link (decision 015)
-    await page.getByText('Upskill for Role').waitFor()
-    expect(await page.getByRole('link', { name: /Upskill for Role/ }).count()).toBe(0)
+    // spec 001 §2: Upskill for Role leads to the course marketplace
+    expect(await page.getByRole('link', { name: 'Upskill for Role' }).getAttribute('href')).toBe('/courses/marketplace')
     expect(await page.getByTestId('match-badge').count()).toBe(0)
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
+import { createCourse, createLesson, createModule } from '#server/testing/courses.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { pageAccess, type Viewer } from '#shared/access.ts'
 import { entriesFor, type MenuName } from '#web/app/menus.ts'
@@ -16,6 +17,7 @@ import { startStack, type Stack } from './support/stack.ts'
 let stack: Stack
 const ids: Record<string, string> = {}
 let linkedOnlyJobId: string
+let linkedOnlyCourseId: string
 
 beforeAll(async () => {
   stack = await startStack()
@@ -35,6 +37,12 @@ beforeAll(async () => {
   })
   ids.jobId = job.id
   linkedOnlyJobId = second.id
+  // a course with lessons, and one that only the lists link to
+  const course = await createCourse(stack.db, { title: 'Walking the Links' })
+  const module = await createModule(stack.db, course.id)
+  await createLesson(stack.db, module.id)
+  ids.courseId = course.id
+  linkedOnlyCourseId = (await createCourse(stack.db, { title: 'Only Linked Course' })).id
 })
 afterAll(async () => {
   await stack?.close()
@@ -110,6 +118,7 @@ describe('no link leads to a page that does not exist', () => {
       expect(dead).toEqual([])
       // the walk went beyond its start pages: a job no start page names was reached through the lists' links
       if (role.viewer.subscribed) expect(seen).toContain(`/jobs/${linkedOnlyJobId}`)
+      if (role.viewer.signedIn) expect(seen).toContain(`/courses/${linkedOnlyCourseId}`)
       await context.close()
     })
   }

@@ -68,6 +68,7 @@ describe('where a member lands after sign-in, and what they find there', () => {
       'Community',
       'Prestige Club',
       'Private Job Board',
+      'Course Market',
     ])
     // the logo leads home, which is here
     expect(await page.getByRole('banner').getByRole('link', { name: 'Prestige Labs' }).getAttribute('href')).toBe(
@@ -117,10 +118,13 @@ describe('where a member lands after sign-in, and what they find there', () => {
     await page.getByRole('heading', { level: 1, name: 'Welcome, Sol' }).waitFor()
     await card(page, 'Skill Mastery').getByRole('link', { name: 'Manage Skills' }).waitFor()
 
-    // tiles of areas still to come say so and lead nowhere; the job board's leads to it
+    // tiles of areas still to come say so and lead nowhere; the job board's and the course market's lead to them
     const tiles = page.getByRole('list', { name: 'Your career lab' })
-    expect(await tiles.getByRole('link').allTextContents()).toEqual([expect.stringContaining('Job Board')])
-    expect(await tiles.getByText('Coming soon').count()).toBe(3)
+    expect(await tiles.getByRole('link').allTextContents()).toEqual([
+      expect.stringContaining('Job Board'),
+      expect.stringContaining('Course Market'),
+    ])
+    expect(await tiles.getByText('Coming soon').count()).toBe(2)
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 
     // the latest job, saved from its page, counts on My Account with the application

@@ -1,22 +1,33 @@
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { CommunityPage } from '#web/features/community/pages/community-page.tsx'
+import { LatestCourses } from '#web/features/courses/components/latest-courses.tsx'
 import { LatestJobs } from '#web/features/jobs/components/latest-jobs.tsx'
 
 // /community composes the community feature with the other areas' latest items
 // (spec 000 §2: latest jobs, latest courses, blog posts in the right column). Each
-// joins the aside here when its area exists: the jobs so far.
+// joins the aside here when its area exists: jobs and courses so far.
 export function CommunityRoute() {
   return (
     <CommunityPage
       aside={
-        <Card>
-          <CardHeader>
-            <CardTitle className="text-base">Latest Jobs</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <LatestJobs />
-          </CardContent>
-        </Card>
+        <>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Latest Jobs</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <LatestJobs />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Latest Courses</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <LatestCourses />
+            </CardContent>
+          </Card>
+        </>
       }
     />
   )

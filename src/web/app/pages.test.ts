@@ -35,12 +35,14 @@ describe('the pages on the web', () => {
       ['Community', '/community'],
       ['Prestige Club', '/prestige-club'],
       ['Private Job Board', '/jobs'],
+      ['Course Market', '/courses/marketplace'],
     ])
     expect(menu('user', member)).toEqual([
       ['Upgrade to Premium', '/subscription'],
       ['My Profile', '/profile'],
       ['Saved', '/saved'],
       ['Jobs', '/jobs'],
+      ['Courses', '/courses/browse'],
       ['Settings', '/settings'],
       ['Contact', '/contact'],
       ['Partners', '/partners'],
@@ -49,6 +51,7 @@ describe('the pages on the web', () => {
       'My Profile',
       'Saved',
       'Jobs',
+      'Courses',
       'Settings',
       'Contact',
       'Partners',
@@ -57,6 +60,7 @@ describe('the pages on the web', () => {
       'My Profile',
       'Saved',
       'Jobs',
+      'Courses',
       'Settings',
       'Admin Dashboard',
       'Contact',
@@ -67,6 +71,7 @@ describe('the pages on the web', () => {
       ['Upgrade to Premium', '/subscription'],
       ['Community', '/community'],
       ['Jobs', '/jobs'],
+      ['Courses', '/courses/browse'],
       ['For Businesses', '/business'],
       ['Contact', '/contact'],
     ])

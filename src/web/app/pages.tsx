@@ -1,5 +1,6 @@
 import { lazy, type ReactElement } from 'react'
-import type { PageName } from '#shared/pages.ts'
+import { Navigate } from 'react-router'
+import { pathTo, type PageName } from '#shared/pages.ts'
 import type { MenuItem } from '#web/app/menus.ts'
 import { LandingPage } from '#web/app/landing-page.tsx'
 
@@ -76,6 +77,25 @@ const AdminAuditPage = lazy(() =>
   import('#web/features/audit/pages/admin-audit-page.tsx').then((m) => ({ default: m.AdminAuditPage })),
 )
 const SavedRoute = lazy(() => import('#web/app/saved-route.tsx').then((m) => ({ default: m.SavedRoute })))
+// one chunk for the three member pages of courses: one import here instead of three
+const coursePages = () => import('#web/features/courses/pages/member-pages.ts')
+const BrowsePage = lazy(() => coursePages().then((m) => ({ default: m.BrowsePage })))
+const MarketplacePage = lazy(() => coursePages().then((m) => ({ default: m.MarketplacePage })))
+const CourseDetailPage = lazy(() => coursePages().then((m) => ({ default: m.CourseDetailPage })))
+const AdminCoursesPage = lazy(() =>
+  import('#web/features/courses/pages/admin-courses-page.tsx').then((m) => ({ default: m.AdminCoursesPage })),
+)
+const AdminCourseNewPage = lazy(() =>
+  import('#web/features/courses/pages/admin-course-new-page.tsx').then((m) => ({ default: m.AdminCourseNewPage })),
+)
+const AdminCourseEditPage = lazy(() =>
+  import('#web/features/courses/pages/admin-course-edit-page.tsx').then((m) => ({ default: m.AdminCourseEditPage })),
+)
+const AdminCourseModulesPage = lazy(() =>
+  import('#web/features/courses/pages/admin-course-modules-page.tsx').then((m) => ({
+    default: m.AdminCourseModulesPage,
+  })),
+)
 
 /**
  * Where a page sits: 'public', the public pages' layout (public header, site footer:
@@ -159,14 +179,26 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     ],
   },
   jobDetail: { element: <JobDetailPage /> },
+  // spec 000 §2: /courses is the index of browse and the marketplace; it opens browse
+  courses: { element: <Navigate to={pathTo('coursesBrowse')} replace /> },
+  coursesBrowse: {
+    element: <BrowsePage />,
+    menus: [
+      // spec 000 §2: 'Courses' of the Career Lab submenu and of the signed-out menu
+      { menu: 'user', label: 'Courses' },
+      { menu: 'signed-out', label: 'Courses' },
+    ],
+  },
+  coursesMarketplace: {
+    element: <MarketplacePage />,
+    // spec 000 §2: 'Course Market' of the Career Lab dropdown (top-level until that dropdown lands)
+    menus: [{ menu: 'top-bar', label: 'Course Market' }],
+  },
+  courseDetail: { element: <CourseDetailPage /> },
   settings: {
     element: <SettingsPage />,
     menus: [{ menu: 'user', label: 'Settings' }],
   },
-  courses: planned,
-  coursesBrowse: planned,
-  courseDetail: planned,
-  coursesMarketplace: planned,
   events: planned,
   eventRegistration: planned,
   blog: planned,
@@ -188,10 +220,10 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   adminAudit: { element: <AdminAuditPage />, layout: 'admin' },
   adminUsers: planned,
   adminUser: planned,
-  adminCourses: planned,
-  adminCourseNew: planned,
-  adminCourseEdit: planned,
-  adminCourseModules: planned,
+  adminCourses: { element: <AdminCoursesPage />, layout: 'admin' },
+  adminCourseNew: { element: <AdminCourseNewPage />, layout: 'admin' },
+  adminCourseEdit: { element: <AdminCourseEditPage />, layout: 'admin' },
+  adminCourseModules: { element: <AdminCourseModulesPage />, layout: 'admin' },
   adminSettings: planned,
   adminBlog: planned,
   adminLayoffs: planned,

@@ -19,14 +19,15 @@ export function usePublicLayout(): boolean {
 
 type FooterLink = { label: string; to: string }
 
-// spec 000 §1 footer links whose pages exist (Courses, Blog and the Live Layoff
-// Tracker join when their areas open), and every public page.
+// spec 000 §1 footer links whose pages exist (Blog and the Live Layoff Tracker join
+// when their areas open), and every public page.
 const footerGroups: Array<{ title: string; links: FooterLink[] }> = [
   {
     title: 'Membership',
     links: [
       { label: 'Community', to: pathTo('community') },
       { label: 'Job Board', to: pathTo('jobs') },
+      { label: 'Courses', to: pathTo('coursesBrowse') },
       { label: 'Plans', to: pathTo('subscription') },
       { label: 'For Businesses', to: pathTo('business') },
     ],

@@ -1,30 +1,35 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { Link } from 'react-router'
-import { useQuery } from '@tanstack/react-query'
-import { jobMessages } from '#shared/jobs/schemas.ts'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { pathTo } from '#shared/pages.ts'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { savedCountsQuery } from '#web/features/jobs/api/jobs.ts'
 import { MyApplicationsList } from '#web/features/jobs/components/my-applications-list.tsx'
 import { SavedJobsList } from '#web/features/jobs/components/saved-jobs-list.tsx'
+import { SavedCoursesList } from '#web/features/courses/components/saved-courses-list.tsx'
 import { cn } from '#web/lib/cn.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
 type SavedTab = 'jobs' | 'courses'
 
 // spec 001 §2 saved items: /saved with the Jobs and Courses tabs, and a page for
-// each list. Saved courses join from the courses area when it exists; until then
-// nothing can be saved there, so its empty state is the truth.
+// each list, each from its own area. The counts are read again whenever the page
+// opens and after a course is removed here (saving happens on other pages).
 
+/** The saved courses, refreshing the tabs' counts when one is removed. */
 function SavedCourses() {
-  return <p className="py-6 text-center text-muted-foreground">{jobMessages.noSavedCourses}</p>
+  const queryClient = useQueryClient()
+  return (
+    <SavedCoursesList onChanged={() => void queryClient.invalidateQueries({ queryKey: savedCountsQuery().queryKey })} />
+  )
 }
 
 const tabLabels: Record<SavedTab, string> = { jobs: 'Jobs', courses: 'Courses' }
 const tabs: SavedTab[] = ['jobs', 'courses']
 
 function SavedOverview() {
-  const { data: counts } = useQuery(savedCountsQuery())
+  // saving happens on the lists' and items' own pages: the counts are read again here
+  const { data: counts } = useQuery({ ...savedCountsQuery(), refetchOnMount: 'always' })
   const [selected, setSelected] = useState<SavedTab>('jobs')
   const buttons = useRef<Partial<Record<SavedTab, HTMLButtonElement | null>>>({})
   const id = useId()

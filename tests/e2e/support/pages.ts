@@ -1,6 +1,7 @@
 import type { Page, Request } from 'playwright-core'
 import { expect } from 'vitest'
 import { pageAccess, type AccessLevel } from '#shared/access.ts'
+import { pathTo } from '#shared/pages.ts'
 
 // Walking every page of the access table (src/shared/access.ts) as a role that may
 // open it: the page title and accessibility tests (issue 12) share these.
@@ -13,6 +14,14 @@ export const roleForLevel: Record<AccessLevel, PageRole> = {
   member: 'subscriber',
   subscriber: 'subscriber',
   admin: 'admin',
+}
+
+/** Pages that open another page of the table: /courses is the index of /courses/browse (spec 000 §2). */
+export const pageRedirects: Record<string, string> = { [pathTo('courses')]: pathTo('coursesBrowse') }
+
+/** The path a page of the table shows once open: its own, or the one it redirects to. */
+export function landsOn(path: string): string {
+  return pageRedirects[path] ?? path
 }
 
 /**

@@ -93,6 +93,8 @@ export async function startStack(
     smtp,
     stripe,
     db: database.db,
+    /** The app's file storage, for files a test puts in place as an upload would (a lesson video). */
+    storage: deps.storage,
     setGoogleUser: (user: GoogleUser) => google.setUser(user),
     createMember: (spec: MemberSpec) => createMember(database.db, spec),
     /** A new browser profile (its own cookies), like a second person or a cleared browser. */

@@ -16,6 +16,19 @@ export function AdminIndexPage() {
         </p>
       </div>
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
+        <h2 className="text-lg font-semibold">Courses</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Categories, courses and their marketplace prices, modules and lessons (videos, readings, quizzes and
+          assignments).
+        </p>
+        <Link
+          to={pathTo('adminCourses')}
+          className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
+          Manage courses
+        </Link>
+      </div>
+      <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
         <h2 className="text-lg font-semibold">Development mailbox</h2>
         <p className="mt-1 text-sm text-muted-foreground">
           Without SMTP settings, the emails the platform sends (password resets, notices) are kept here for reading.

@@ -1,6 +1,15 @@
 import { Suspense, type ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
-import { Briefcase, CreditCard, Inbox, LayoutDashboard, MessagesSquare, ScrollText, ServerCog } from 'lucide-react'
+import {
+  Briefcase,
+  CreditCard,
+  GraduationCap,
+  Inbox,
+  LayoutDashboard,
+  MessagesSquare,
+  ScrollText,
+  ServerCog,
+} from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { cn } from '#web/lib/cn.ts'
@@ -8,6 +17,7 @@ import { cn } from '#web/lib/cn.ts'
 // The admin pages that exist; each admin area (spec 002) adds its line when it lands.
 const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }[] = [
   { to: pathTo('admin'), label: 'Overview', icon: LayoutDashboard, end: true },
+  { to: pathTo('adminCourses'), label: 'Courses', icon: GraduationCap },
   { to: pathTo('adminJobs'), label: 'Jobs', icon: Briefcase },
   { to: pathTo('adminInbox'), label: 'Inbox', icon: MessagesSquare },
   { to: pathTo('devMail'), label: 'Mailbox', icon: Inbox },

@@ -12,7 +12,12 @@ const tiles: Array<{ to?: string; title: string; text: string; icon: LucideIcon 
   { title: 'Resume Lab', text: 'Send your resume for a coach review and follow its score.', icon: FileText },
   { title: 'Career Coach', text: 'Talk with a career coach about your next move.', icon: MessagesSquare },
   { to: pathTo('jobs'), title: 'Job Board', text: 'Private openings matched to your skills.', icon: Briefcase },
-  { title: 'Course Market', text: 'Courses that close the gap to the role you want.', icon: GraduationCap },
+  {
+    to: pathTo('coursesMarketplace'),
+    title: 'Course Market',
+    text: 'Courses that close the gap to the role you want.',
+    icon: GraduationCap,
+  },
 ]
 
 const tileClasses = 'grid h-full content-start gap-3 rounded-xl border border-border bg-card p-6 shadow-sm'

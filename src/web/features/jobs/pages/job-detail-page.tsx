@@ -93,14 +93,11 @@ function JobView({ job }: { job: JobDetail }) {
             </p>
           )}
           {open || job.saved ? <SaveJobButton jobId={job.id} title={job.title} saved={job.saved} size="md" /> : null}
-          {/* spec 001 §2: Upskill for Role leads to the course marketplace; until that area
-              lands it says so and is no link (issue 12: no link to a page that does not exist) */}
-          <p className="inline-flex h-10 items-center gap-2 rounded-lg border border-dashed border-border px-4 text-sm text-muted-foreground">
+          {/* spec 001 §2: Upskill for Role leads to the course marketplace */}
+          <Link to={pathTo('coursesMarketplace')} className={buttonClasses('outline')}>
             <GraduationCap aria-hidden="true" className="size-4" />
-            <span>
-              <span className="font-medium text-foreground">Upskill for Role</span>: courses coming soon
-            </span>
-          </p>
+            Upskill for Role
+          </Link>
         </div>
       </header>
 

@@ -20,7 +20,11 @@ export const features: Feature[] = [
     text: 'Curated roles with a match score computed from your own skills.',
     to: pathTo('jobs'),
   },
-  { title: 'Course marketplace', text: 'Practical courses to close the gaps between you and the next role.' },
+  {
+    title: 'Course marketplace',
+    text: 'Practical courses to close the gaps between you and the next role.',
+    to: pathTo('coursesMarketplace'),
+  },
   { title: 'Resume reviews', text: 'Upload your resume and get it scored and annotated by career coaches.' },
   { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },
   { title: 'Events', text: 'Workshops, panels and networking sessions with limited seats.' },

@@ -1,0 +1,51 @@
+import { Link } from 'react-router'
+import { pathTo } from '#shared/pages.ts'
+import { PageTitle } from '#web/components/page-title.tsx'
+import {
+  CourseFilterSelects,
+  CourseSearchBox,
+  useCourseFilters,
+} from '#web/features/courses/components/course-filters.tsx'
+import { CourseResults } from '#web/features/courses/components/course-results.tsx'
+
+/**
+ * spec 001 §2 Browse Courses (/courses/browse, members): search, level, duration
+ * (0-2, 2-5, 5-10, 10+ hours) and category, in the URL; the member's progress on
+ * the courses they started.
+ */
+export function BrowsePage() {
+  const controls = useCourseFilters('browse')
+  return (
+    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6">
+      <header className="grid gap-2">
+        <PageTitle>Browse Courses</PageTitle>
+        <h1 className="text-4xl font-semibold tracking-tight">Browse Courses</h1>
+        <p className="text-muted-foreground">
+          Practical courses that close the gap to your next role. Prices and sales are in the{' '}
+          <Link
+            to={pathTo('coursesMarketplace')}
+            className="font-medium text-accent underline-offset-4 hover:underline"
+          >
+            course marketplace
+          </Link>
+          .
+        </p>
+      </header>
+
+      <div className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
+        <CourseSearchBox controls={controls} />
+        <CourseFilterSelects
+          kind="browse"
+          controls={controls}
+          className="grid gap-4 sm:grid-cols-2 lg:grid-cols-[1fr_1fr_1fr_auto] lg:items-start"
+        />
+      </div>
+
+      <CourseResults
+        request={{ kind: 'browse', filters: controls.filters }}
+        filtered={controls.filtered}
+        backLabel="Back to Browse Courses"
+      />
+    </div>
+  )
+}
