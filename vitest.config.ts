@@ -12,6 +12,8 @@ const unitAndApi = (name: string, database: 'pglite' | 'postgres') => ({
   test: {
     name,
     include: ['src/**/*.test.ts'],
+    // the web's and shared code's tests use no database: once, on PGlite, is enough
+    exclude: database === 'postgres' ? ['src/web/**', 'src/shared/**'] : [],
     environment: 'node',
     globalSetup: ['src/server/testing/global-setup.ts'],
     env: { TEST_DB_KIND: database },
