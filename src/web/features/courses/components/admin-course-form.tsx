@@ -96,7 +96,8 @@ const formFieldOf: Record<string, FieldName> = {
   salePriceCents: 'salePrice',
 }
 
-export function centsToDollars(value: number | null): string {
+/** Cents as the form's dollar text: '49' or '49.99', empty for none (the display form is price.ts formatCents). */
+function centsToDollars(value: number | null): string {
   if (value === null) return ''
   return value % 100 === 0 ? String(value / 100) : (value / 100).toFixed(2)
 }
