@@ -75,7 +75,7 @@ async function main() {
     const started = performance.now()
     await seedCourses(db, courseCount, member.id)
     console.log(`seeded ${courseCount} courses in ${Math.round(performance.now() - started)} ms (${database.kind})`)
-    plans.push(...(await coursePlans(db, member.id)))
+    plans.push(...(await coursePlans(db)))
   }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))

@@ -74,6 +74,7 @@ export const apiAccess = {
 export const liveTopicAccess = {
   community: 'subscriber',
   jobs: 'subscriber', // the board and the admin table refresh when a job is added, edited, closed or deleted
+  courses: 'member', // course lists refresh when an admin changes a course or a category
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

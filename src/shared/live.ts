@@ -1,5 +1,6 @@
 import type { LiveTopic } from '#shared/access.ts'
 import type { CommunityEvent } from '#shared/community/schemas.ts'
+import type { CoursesChangedEvent } from '#shared/courses/schemas.ts'
 import type { JobsChangedEvent } from '#shared/jobs/schemas.ts'
 
 // What travels on the live-update stream (GET /api/live, Server-Sent Events). Each
@@ -13,6 +14,7 @@ import type { JobsChangedEvent } from '#shared/jobs/schemas.ts'
 type EventsByTopic = {
   community: CommunityEvent
   jobs: JobsChangedEvent
+  courses: CoursesChangedEvent
 }
 
 /** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */

@@ -128,6 +128,13 @@ export type CourseCard = {
 
 export type CoursePage = { courses: CourseCard[]; nextCursor: string | null }
 
+/**
+ * The live 'courses' topic (GET /api/live): an admin changed what course lists
+ * show (a course, its image, a category, a delete or restore); `courseId` is null
+ * when the change touched many.
+ */
+export type CoursesChangedEvent = { type: 'courses.changed'; data: { courseId: string | null } }
+
 /** Where a member stands in a lesson. */
 export type LessonProgress = { completed: boolean; completedAt: string | null; watchedFraction: number }
 

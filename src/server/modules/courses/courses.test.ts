@@ -468,6 +468,28 @@ describe('saved courses (spec 001 §2 /saved, §8)', () => {
     // the course page shows the saved mark to its saver only
     expect(((await (await member.get(`/api/courses/${newer.id}`)).json()) as CourseDetail).saved).toBe(true)
     expect(((await (await other.get(`/api/courses/${newer.id}`)).json()) as CourseDetail).saved).toBe(false)
+    // and so do the lists (kept for every member alike; the marks are read apart and forgotten on a change)
+    const marks = async (client: TestClient) =>
+      new Map(
+        ((await (await client.get('/api/courses?q=save')).json()) as CoursePage).courses.map((card) => [
+          card.title,
+          card.saved,
+        ]),
+      )
+    expect(await marks(member)).toEqual(
+      new Map([
+        ['Newer save', true],
+        ['Older save', false],
+      ]),
+    )
+    expect(await marks(other)).toEqual(
+      new Map([
+        ['Newer save', false],
+        ['Older save', false],
+      ]),
+    )
+    expect((await member.put(`/api/saved/courses/${older.id}`)).status).toBe(200)
+    expect((await marks(member)).get('Older save')).toBe(true)
   })
 
   test('a visitor cannot save, an unknown course is 404 with the course message, and one member cannot remove another’s save', async () => {

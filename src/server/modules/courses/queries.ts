@@ -102,21 +102,12 @@ const savedBy = (userId: string) =>
 /**
  * One page of listed courses, newest first after the (created_at, id) position
  * `after`: a backward walk of courses_listed_order_idx (or the level, category or
- * duration index the planner prefers), with whether `viewerId` saved each one.
+ * duration index the planner prefers). The same for every viewer, so it can be
+ * cached; who saved what is read apart (`listSavedCourseIds`).
  */
-export function listCoursePage(
-  db: Db,
-  filters: ListFilters,
-  viewerId: string,
-  limit: number,
-  after?: { createdAt: string; id: string },
-) {
+export function listCoursePage(db: Db, filters: ListFilters, limit: number, after?: { createdAt: string; id: string }) {
   return db
-    .select({
-      ...cardColumns,
-      saved: savedBy(viewerId),
-      cursorAt: sql<string>`${courses.createdAt}::text`,
-    })
+    .select({ ...cardColumns, cursorAt: sql<string>`${courses.createdAt}::text` })
     .from(courses)
     .leftJoin(courseCategories, eq(courseCategories.id, courses.categoryId))
     .where(
@@ -129,6 +120,15 @@ export function listCoursePage(
     )
     .orderBy(desc(courses.createdAt), desc(courses.id))
     .limit(limit)
+}
+
+/** The ids of every course the member saved (listed or not: only listed ones reach a list). */
+export async function listSavedCourseIds(db: Db, userId: string): Promise<string[]> {
+  const rows = await db
+    .select({ courseId: savedCourses.courseId })
+    .from(savedCourses)
+    .where(eq(savedCourses.userId, userId))
+  return rows.map((row) => row.courseId)
 }
 
 /** Every category, by name (spec 001 §7). */

@@ -2,6 +2,7 @@ import { withTransaction } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireAccess, requireUser } from '#server/platform/guards.ts'
+import { forgetMember } from '#server/platform/member-cache.ts'
 import type { CourseLevel } from '#shared/courses/constants.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
 import type { SavedCourse } from '#shared/courses/schemas.ts'
@@ -60,6 +61,7 @@ export async function saveCourse(ctx: Ctx, courseId: string): Promise<{ saved: t
     if (!(await queries.isCourseListed(tx, courseId))) throw new AppError('NOT_FOUND', courseMessages.notFound)
     await queries.insertSavedCourse(tx, viewer.id, courseId)
   })
+  forgetMember(ctx.deps, viewer.id)
   return { saved: true }
 }
 
@@ -67,4 +69,5 @@ export async function saveCourse(ctx: Ctx, courseId: string): Promise<{ saved: t
 export async function unsaveCourse(ctx: Ctx, courseId: string): Promise<void> {
   const viewer = requireUser(ctx)
   await queries.deleteSavedCourse(ctx.deps.db, viewer.id, courseId)
+  forgetMember(ctx.deps, viewer.id)
 }

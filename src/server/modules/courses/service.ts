@@ -1,7 +1,9 @@
 import { AppError } from '#server/platform/app-error.ts'
-import type { Ctx } from '#server/platform/context.ts'
+import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
+import { listCacheOf } from '#server/platform/list-cache.ts'
 import { renderMarkdown } from '#server/platform/markdown.ts'
+import { memberCacheOf } from '#server/platform/member-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import { coursePageSize, durationRangeOf, latestCoursesCount, type LessonType } from '#shared/courses/constants.ts'
@@ -28,6 +30,17 @@ import { courseProgress, lessonVideoUrl, progressCount, toCourseCard } from './v
 // published courses that are not deleted, and in them published modules and
 // lessons; an admin (actsAsAdmin) may also open a draft course, to preview it.
 
+/** The courses the member saved, kept per member briefly (saving and unsaving forget it). */
+function savedCourseIdsOf(deps: Deps, viewerId: string): Promise<Set<string>> {
+  return memberCacheOf(deps).remember(
+    viewerId,
+    'saved-courses',
+    async () => new Set(await queries.listSavedCourseIds(deps.db, viewerId)),
+  )
+}
+
+type SharedPage = { rows: queries.CourseCardRow[]; nextCursor: string | null }
+
 async function listCourses(ctx: Ctx, query: CourseBrowseQuery | CourseMarketplaceQuery): Promise<CoursePage> {
   const viewer = requireUser(ctx)
   const after = decodeCursor(query.cursor, 'newest')
@@ -37,16 +50,20 @@ async function listCourses(ctx: Ctx, query: CourseBrowseQuery | CourseMarketplac
     categoryId: query.category,
     duration: query.duration ? durationRangeOf(query.duration) : undefined,
   }
-  const page = await readPage(coursePageSize, (limit) =>
-    queries.listCoursePage(ctx.deps.db, filters, viewer.id, limit, after && { createdAt: after.at, id: after.id }),
-  )
+  // the same for every member (platform/list-cache.ts); rows, not cards, so a
+  // sale that ends while the page is kept ends on the cards at once
+  const key = JSON.stringify(['list', filters, query.cursor ?? ''])
+  const page = await listCacheOf(ctx.deps, 'courses').remember<SharedPage>(key, async () => {
+    const read = await readPage(coursePageSize, (limit) =>
+      queries.listCoursePage(ctx.deps.db, filters, limit, after && { createdAt: after.at, id: after.id }),
+    )
+    return { rows: read.rows, nextCursor: nextCursorOf(read) }
+  })
+  const saved = await savedCourseIdsOf(ctx.deps, viewer.id)
   const now = new Date()
   return {
-    courses: page.rows.map((row) => toCourseCard(row, now)),
-    nextCursor: nextCursorOf({
-      rows: page.rows.map((row) => ({ id: row.id, cursorAt: row.cursorAt })),
-      hasMore: page.hasMore,
-    }),
+    courses: page.rows.map((row) => toCourseCard({ ...row, saved: saved.has(row.id) }, now)),
+    nextCursor: page.nextCursor,
   }
 }
 
@@ -65,12 +82,13 @@ export async function listMarketplace(ctx: Ctx, query: CourseMarketplaceQuery): 
 /** spec 000 §2: the community column's newest courses (the browse list's first few). */
 export async function latestCourses(ctx: Ctx): Promise<{ courses: CourseTeaser[] }> {
   await requireAccess(ctx, 'member')
-  const viewer = requireUser(ctx)
-  const rows = await queries.listCoursePage(ctx.deps.db, {}, viewer.id, latestCoursesCount)
+  const rows = await listCacheOf(ctx.deps, 'courses').remember('latest', () =>
+    queries.listCoursePage(ctx.deps.db, {}, latestCoursesCount),
+  )
   const now = new Date()
   return {
     courses: rows.map((row) => {
-      const card = toCourseCard(row, now)
+      const card = toCourseCard({ ...row, saved: false }, now)
       return {
         id: card.id,
         title: card.title,

@@ -1,10 +1,11 @@
-import { withTransaction, type Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
-import type { Ctx, Deps } from '#server/platform/context.ts'
+import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import { normalizePicture } from '#server/platform/pictures.ts'
+import { changeListed } from '#server/platform/list-cache.ts'
 import { deleteStoredFile, storeThenRecord } from '#server/platform/uploads.ts'
 import {
   adminJobPageSize,
@@ -18,7 +19,6 @@ import {
 } from '#shared/jobs/schemas.ts'
 import * as queries from './queries.ts'
 import { textSearchQuery } from './search.ts'
-import { jobSearchCacheOf } from './search-cache.ts'
 import { toAdminJob } from './views.ts'
 
 // Job management for admins (spec 002 §2 Job management, §5 Job form): the admin
@@ -29,27 +29,9 @@ import { toAdminJob } from './views.ts'
 /** Longest side of a stored company logo, in pixels. */
 const logoMaxSide = 256
 
-/**
- * A job write in one transaction, with its live 'jobs' event: this instance's
- * cached board pages and searches go as soon as it ends, so the writer's next read
- * shows the change; every other instance's go when the event reaches it (search-cache.ts).
- */
-async function changeJobs<T>(ctx: Ctx, jobIdOf: (result: T) => string, work: (tx: Db) => Promise<T>): Promise<T> {
-  try {
-    return await withTransaction(ctx.deps.db, async (tx) => {
-      const result = await work(tx)
-      // open boards and admin tables refresh too (useLiveJobLists)
-      await ctx.deps.realtime.publish(tx, 'jobs', { type: 'jobs.changed', data: { jobId: jobIdOf(result) } })
-      return result
-    })
-  } finally {
-    invalidateJobSearch(ctx.deps)
-  }
-}
-
-/** Drops this instance's cached board pages, searches and latest jobs. */
-function invalidateJobSearch(deps: Deps): void {
-  jobSearchCacheOf(deps).clear()
+/** A job write in one transaction, with its live 'jobs' event (cached boards and searches go). */
+function changeJobs<T>(ctx: Ctx, jobIdOf: (result: T) => string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return changeListed(ctx, 'jobs', (result) => ({ type: 'jobs.changed', data: { jobId: jobIdOf(result) } }), work)
 }
 
 /**

@@ -7,7 +7,7 @@ import { searchRankWindow, type ApplicationStatus } from '#shared/jobs/schemas.t
 // The job board's reads and writes (issue 5). The board and the search read only
 // active jobs; the per-viewer state (saved, applied, skills for the match) is read
 // apart, in one round trip (`findViewerState`), so the shared part can be cached
-// (search-cache.ts, docs/decisions/009).
+// (platform/list-cache.ts, docs/decisions/009).
 
 /**
  * The board's filters, already turned into safe `to_tsquery` strings by the

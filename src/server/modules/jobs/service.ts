@@ -1,6 +1,7 @@
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
+import { listCacheOf } from '#server/platform/list-cache.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
@@ -18,7 +19,6 @@ import {
 import { skillSet } from '#shared/jobs/skills.ts'
 import * as queries from './queries.ts'
 import { locationSearchQuery, textSearchQuery } from './search.ts'
-import { jobSearchCacheOf } from './search-cache.ts'
 import { marksOf, toJobSummary, toSummaryFields, toTeaser, type SummaryFields, type ViewerState } from './views.ts'
 
 // The private job board (issue 5; spec 001 §2 job board, job detail). Beside it:
@@ -56,7 +56,7 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
   const after = decodeCursor(query.cursor, text === undefined ? 'newest' : 'ranked')
   // the same search however it was typed ("Data  Analyst" and "data analyst")
   const key = JSON.stringify(['search', filters, query.cursor ?? ''])
-  const page = await jobSearchCacheOf(ctx.deps).remember<SharedPage>(key, async () => {
+  const page = await listCacheOf(ctx.deps, 'jobs').remember<SharedPage>(key, async () => {
     if (text === undefined) {
       const newest = await readPage(jobPageSize, (limit) =>
         queries.listBoardPage(db, filters, limit, after && { postedAt: after.at, id: after.id }),
@@ -89,7 +89,7 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
 /** spec 000 §1 landing teaser and the community column: the newest active jobs, for anyone. */
 export async function listLatestJobs(ctx: Ctx): Promise<{ jobs: JobTeaser[] }> {
   // a visitor page: nothing to check (src/shared/access.ts, /api/jobs/latest)
-  const jobs = await jobSearchCacheOf(ctx.deps).remember('latest', async () =>
+  const jobs = await listCacheOf(ctx.deps, 'jobs').remember('latest', async () =>
     (await queries.listLatestJobs(ctx.deps.db, latestJobsCount)).map(toTeaser),
   )
   return { jobs }

@@ -5,6 +5,7 @@ import { auditLog } from '#server/db/schema/audit.ts'
 import { courses } from '#server/db/schema/courses.ts'
 import { createCategory, createCourse } from '#server/testing/courses.ts'
 import { errorOf } from '#server/testing/errors.ts'
+import { openEventStream, type ReceivedEvent } from '#server/testing/event-stream.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { courseImageMaxBytes } from '#shared/courses/constants.ts'
@@ -16,6 +17,7 @@ import type {
   AdminCourseList,
   CourseImageAnswer,
   CourseInput,
+  CoursePage,
   DeleteAllAnswer,
   RestoreAnswer,
 } from '#shared/courses/schemas.ts'
@@ -331,6 +333,31 @@ describe('course management for admins', () => {
       const detail = (await (await admin.get(`${base}/${course.id}`)).json()) as AdminCourseDetail
       expect(detail).toMatchObject({ id: course.id, modules: [], enrolClicks: 0 })
       expect((await refused('PUT', `${base}/00000000-0000-4000-8000-000000000000`, form)).status).toBe(404)
+    })
+
+    test('members read a change at once (lists are cached per instance) and open lists hear of it live', async () => {
+      const word = uniqueWord('Cachecheck')
+      const course = await createViaApi({ title: `${word} Basics`, isPublished: true })
+      const search = async () => {
+        const response = await member.get(`/api/courses?q=${word}`)
+        expect(response.status).toBe(200)
+        return ((await response.json()) as CoursePage).courses.map((card) => card.title)
+      }
+      expect(await search()).toEqual([`${word} Basics`])
+      expect(await search()).toEqual([`${word} Basics`]) // the second read is the kept answer
+
+      const stream = await openEventStream(member)
+      const payload = (event: ReceivedEvent) =>
+        event.data as { control?: string; topic?: string; type?: string; data?: { courseId?: string | null } }
+      await stream.next((event) => payload(event).control === 'hello')
+      await audited('PUT', `${base}/${course.id}`, await courseForm({ title: `${word} Advanced`, isPublished: true }))
+      expect(await search()).toEqual([`${word} Advanced`])
+      const heard = await stream.next((event) => payload(event).topic === 'courses')
+      expect(payload(heard)).toMatchObject({ type: 'courses.changed', data: { courseId: course.id } })
+
+      await audited('DELETE', `${base}/${course.id}`)
+      expect(await search()).toEqual([])
+      await stream.close()
     })
 
     test("an image key the server did not store for a course, or another course's, is refused", async () => {

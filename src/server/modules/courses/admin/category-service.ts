@@ -1,4 +1,4 @@
-import { withTransaction, type Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
@@ -6,6 +6,7 @@ import { requireAdmin } from '#server/platform/guards.ts'
 import { categoryMessages } from '#shared/courses/messages.ts'
 import type { AdminCategory, CategoryInput } from '#shared/courses/schemas.ts'
 import * as queries from './queries.ts'
+import { changeCourses } from './service.ts'
 import { toAdminCategory } from './views.ts'
 
 // The category manager of /admin/courses (spec 002 §2, §5 Category form, §7
@@ -41,54 +42,66 @@ export async function listAdminCategories(ctx: Ctx): Promise<{ categories: Admin
 export async function createCategory(ctx: Ctx, input: CategoryInput): Promise<AdminCategory> {
   requireAdmin(ctx)
   return withUniqueName(() =>
-    withTransaction(ctx.deps.db, async (tx) => {
-      if (await queries.categoryNameTaken(tx, input.name)) throw nameTaken()
-      const row = await queries.insertCategory(tx, { name: input.name, description: input.description })
-      await recordAudit(tx, ctx, {
-        action: 'category.create',
-        objectType: 'course_category',
-        objectId: row.id,
-        after: { name: row.name, description: row.description },
-      })
-      return categoryOf(tx, row.id)
-    }),
+    changeCourses(
+      ctx,
+      () => null,
+      async (tx) => {
+        if (await queries.categoryNameTaken(tx, input.name)) throw nameTaken()
+        const row = await queries.insertCategory(tx, { name: input.name, description: input.description })
+        await recordAudit(tx, ctx, {
+          action: 'category.create',
+          objectType: 'course_category',
+          objectId: row.id,
+          after: { name: row.name, description: row.description },
+        })
+        return categoryOf(tx, row.id)
+      },
+    ),
   )
 }
 
 export async function updateCategory(ctx: Ctx, categoryId: string, input: CategoryInput): Promise<AdminCategory> {
   requireAdmin(ctx)
   return withUniqueName(() =>
-    withTransaction(ctx.deps.db, async (tx) => {
-      const before = await queries.lockCategory(tx, categoryId, 'edit')
-      if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
-      if (await queries.categoryNameTaken(tx, input.name, categoryId)) throw nameTaken()
-      const after = await queries.updateCategory(tx, categoryId, { name: input.name, description: input.description })
-      await recordAudit(tx, ctx, {
-        action: 'category.update',
-        objectType: 'course_category',
-        objectId: categoryId,
-        before: { name: before.name, description: before.description },
-        after: { name: after.name, description: after.description },
-      })
-      return categoryOf(tx, categoryId)
-    }),
+    changeCourses(
+      ctx,
+      () => null,
+      async (tx) => {
+        const before = await queries.lockCategory(tx, categoryId, 'edit')
+        if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
+        if (await queries.categoryNameTaken(tx, input.name, categoryId)) throw nameTaken()
+        const after = await queries.updateCategory(tx, categoryId, { name: input.name, description: input.description })
+        await recordAudit(tx, ctx, {
+          action: 'category.update',
+          objectType: 'course_category',
+          objectId: categoryId,
+          before: { name: before.name, description: before.description },
+          after: { name: after.name, description: after.description },
+        })
+        return categoryOf(tx, categoryId)
+      },
+    ),
   )
 }
 
 /** Refused (409, `inUse`) while any course uses the category, a deleted one included. */
 export async function deleteCategory(ctx: Ctx, categoryId: string): Promise<void> {
   requireAdmin(ctx)
-  await withTransaction(ctx.deps.db, async (tx) => {
-    const before = await queries.lockCategory(tx, categoryId, 'delete')
-    if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
-    if ((await queries.countCoursesInCategory(tx, categoryId)) > 0)
-      throw new AppError('CONFLICT', categoryMessages.inUse)
-    await queries.deleteCategory(tx, categoryId)
-    await recordAudit(tx, ctx, {
-      action: 'category.delete',
-      objectType: 'course_category',
-      objectId: categoryId,
-      before: { name: before.name, description: before.description },
-    })
-  })
+  await changeCourses(
+    ctx,
+    () => null,
+    async (tx) => {
+      const before = await queries.lockCategory(tx, categoryId, 'delete')
+      if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
+      if ((await queries.countCoursesInCategory(tx, categoryId)) > 0)
+        throw new AppError('CONFLICT', categoryMessages.inUse)
+      await queries.deleteCategory(tx, categoryId)
+      await recordAudit(tx, ctx, {
+        action: 'category.delete',
+        objectType: 'course_category',
+        objectId: categoryId,
+        before: { name: before.name, description: before.description },
+      })
+    },
+  )
 }

@@ -1,8 +1,9 @@
-import { withTransaction, type Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
+import { changeListed } from '#server/platform/list-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import { normalizePhoto, type Picture } from '#server/platform/pictures.ts'
 import { detectFileType, newObjectKey } from '#server/platform/storage.ts'
@@ -38,6 +39,23 @@ const courseImageKey = /^course-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9
 const courseImageMaxSide = 1600
 
 const refuseImage = (message: string) => new AppError('VALIDATION', message, { image: message })
+
+/**
+ * A write that changes what course lists show, in one transaction with its live
+ * 'courses' event: cached lists go on every instance and open lists refresh.
+ */
+export function changeCourses<T>(
+  ctx: Ctx,
+  courseIdOf: (result: T) => string | null,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
+  return changeListed(
+    ctx,
+    'courses',
+    (result) => ({ type: 'courses.changed', data: { courseId: courseIdOf(result) } }),
+    work,
+  )
+}
 
 async function adminCourseOf(db: Db, courseId: string): Promise<AdminCourse> {
   const row = await queries.findAdminCourse(db, courseId)
@@ -177,18 +195,22 @@ export async function setCourseImage(ctx: Ctx, courseId: string, file: File | un
       visibility: 'public',
     },
     (key) =>
-      withTransaction(ctx.deps.db, async (tx) => {
-        const before = await lockedLiveCourse(tx, courseId)
-        await queries.updateCourse(tx, courseId, { imageKey: key })
-        await recordAudit(tx, ctx, {
-          action: 'course.image.set',
-          objectType: 'course',
-          objectId: courseId,
-          before: { image: before.imageKey },
-          after: { image: key },
-        })
-        return { result: await adminCourseOf(tx, courseId), replacedKey: before.imageKey }
-      }),
+      changeCourses(
+        ctx,
+        () => courseId,
+        async (tx) => {
+          const before = await lockedLiveCourse(tx, courseId)
+          await queries.updateCourse(tx, courseId, { imageKey: key })
+          await recordAudit(tx, ctx, {
+            action: 'course.image.set',
+            objectType: 'course',
+            objectId: courseId,
+            before: { image: before.imageKey },
+            after: { image: key },
+          })
+          return { result: await adminCourseOf(tx, courseId), replacedKey: before.imageKey }
+        },
+      ),
   )
 }
 
@@ -198,18 +220,22 @@ export async function setCourseImage(ctx: Ctx, courseId: string, file: File | un
 export async function createCourse(ctx: Ctx, input: CourseInputParsed): Promise<AdminCourse> {
   const admin = requireAdmin(ctx)
   await checkImageStored(ctx, input.imageKey)
-  return withTransaction(ctx.deps.db, async (tx) => {
-    await checkCategory(tx, input.categoryId)
-    await checkImageFree(tx, input.imageKey)
-    const row = await queries.insertCourse(tx, { ...courseValues(input), createdBy: admin.id })
-    await recordAudit(tx, ctx, {
-      action: 'course.create',
-      objectType: 'course',
-      objectId: row.id,
-      after: auditedCourse(row),
-    })
-    return adminCourseOf(tx, row.id)
-  })
+  return changeCourses(
+    ctx,
+    (course) => course.id,
+    async (tx) => {
+      await checkCategory(tx, input.categoryId)
+      await checkImageFree(tx, input.imageKey)
+      const row = await queries.insertCourse(tx, { ...courseValues(input), createdBy: admin.id })
+      await recordAudit(tx, ctx, {
+        action: 'course.create',
+        objectType: 'course',
+        objectId: row.id,
+        after: auditedCourse(row),
+      })
+      return adminCourseOf(tx, row.id)
+    },
+  )
 }
 
 /** Saves the whole form; a replaced image's file is deleted once the course no longer points at it. */
@@ -218,27 +244,31 @@ export async function updateCourse(ctx: Ctx, courseId: string, input: CourseInpu
   const current = await queries.findAdminCourse(ctx.deps.db, courseId)
   if (!current) throw new AppError('NOT_FOUND', courseMessages.notFound)
   await checkImageStored(ctx, input.imageKey, current.imageKey)
-  const { course, replacedKey } = await withTransaction(ctx.deps.db, async (tx) => {
-    const before = await lockedLiveCourse(tx, courseId)
-    await checkCategory(tx, input.categoryId)
-    if (input.imageKey !== before.imageKey) {
-      // the course's own image when checked above, replaced meanwhile: its file is gone
-      if (input.imageKey === current.imageKey) throw new AppError('CONFLICT', moduleMessages.staleVersion)
-      await checkImageFree(tx, input.imageKey, courseId)
-    }
-    const after = await queries.updateCourse(tx, courseId, courseValues(input))
-    await recordAudit(tx, ctx, {
-      action: 'course.update',
-      objectType: 'course',
-      objectId: courseId,
-      before: auditedCourse(before),
-      after: auditedCourse(after),
-    })
-    return {
-      course: await adminCourseOf(tx, courseId),
-      replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null,
-    }
-  })
+  const { course, replacedKey } = await changeCourses(
+    ctx,
+    () => courseId,
+    async (tx) => {
+      const before = await lockedLiveCourse(tx, courseId)
+      await checkCategory(tx, input.categoryId)
+      if (input.imageKey !== before.imageKey) {
+        // the course's own image when checked above, replaced meanwhile: its file is gone
+        if (input.imageKey === current.imageKey) throw new AppError('CONFLICT', moduleMessages.staleVersion)
+        await checkImageFree(tx, input.imageKey, courseId)
+      }
+      const after = await queries.updateCourse(tx, courseId, courseValues(input))
+      await recordAudit(tx, ctx, {
+        action: 'course.update',
+        objectType: 'course',
+        objectId: courseId,
+        before: auditedCourse(before),
+        after: auditedCourse(after),
+      })
+      return {
+        course: await adminCourseOf(tx, courseId),
+        replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null,
+      }
+    },
+  )
   // after the commit: a failed transaction keeps its file
   if (replacedKey) await deleteStoredFile(ctx, replacedKey)
   return course
@@ -249,37 +279,45 @@ export async function updateCourse(ctx: Ctx, courseId: string, input: CourseInpu
 /** spec 002 §4: soft delete; the course leaves every list, and everything under it stays for a restore. */
 export async function deleteCourse(ctx: Ctx, courseId: string): Promise<void> {
   requireAdmin(ctx)
-  await withTransaction(ctx.deps.db, async (tx) => {
-    const before = await queries.lockCourse(tx, courseId)
-    // already deleted: gone from the table, as if it were not there
-    if (!before || before.deletedAt) throw new AppError('NOT_FOUND', courseMessages.notFound)
-    await queries.softDeleteCourse(tx, courseId)
-    await recordAudit(tx, ctx, {
-      action: 'course.delete',
-      objectType: 'course',
-      objectId: courseId,
-      before: auditedCourse(before),
-    })
-  })
+  await changeCourses(
+    ctx,
+    () => courseId,
+    async (tx) => {
+      const before = await queries.lockCourse(tx, courseId)
+      // already deleted: gone from the table, as if it were not there
+      if (!before || before.deletedAt) throw new AppError('NOT_FOUND', courseMessages.notFound)
+      await queries.softDeleteCourse(tx, courseId)
+      await recordAudit(tx, ctx, {
+        action: 'course.delete',
+        objectType: 'course',
+        objectId: courseId,
+        before: auditedCourse(before),
+      })
+    },
+  )
 }
 
 /** From 'Deleted courses': the course comes back as it was (published or draft), modules, progress and all. */
 export async function restoreCourse(ctx: Ctx, courseId: string): Promise<AdminCourse> {
   requireAdmin(ctx)
-  return withTransaction(ctx.deps.db, async (tx) => {
-    const before = await queries.lockCourse(tx, courseId)
-    if (!before) throw new AppError('NOT_FOUND', courseMessages.notFound)
-    if (!before.deletedAt) throw new AppError('CONFLICT', courseMessages.notDeleted)
-    await queries.restoreCourse(tx, courseId)
-    await recordAudit(tx, ctx, {
-      action: 'course.restore',
-      objectType: 'course',
-      objectId: courseId,
-      before: { title: before.title, deletedAt: before.deletedAt },
-      after: { title: before.title, deletedAt: null },
-    })
-    return adminCourseOf(tx, courseId)
-  })
+  return changeCourses(
+    ctx,
+    () => courseId,
+    async (tx) => {
+      const before = await queries.lockCourse(tx, courseId)
+      if (!before) throw new AppError('NOT_FOUND', courseMessages.notFound)
+      if (!before.deletedAt) throw new AppError('CONFLICT', courseMessages.notDeleted)
+      await queries.restoreCourse(tx, courseId)
+      await recordAudit(tx, ctx, {
+        action: 'course.restore',
+        objectType: 'course',
+        objectId: courseId,
+        before: { title: before.title, deletedAt: before.deletedAt },
+        after: { title: before.title, deletedAt: null },
+      })
+      return adminCourseOf(tx, courseId)
+    },
+  )
 }
 
 /**
@@ -290,31 +328,39 @@ export async function restoreCourse(ctx: Ctx, courseId: string): Promise<AdminCo
  */
 export async function deleteAllCourses(ctx: Ctx): Promise<DeleteAllAnswer> {
   requireAdmin(ctx)
-  return withTransaction(ctx.deps.db, async (tx) => {
-    const { count, deletedAt } = await queries.softDeleteAllCourses(tx)
-    await recordAudit(tx, ctx, {
-      action: 'course.delete-all',
-      objectType: 'course',
-      objectId: 'all',
-      after: { count, deletedAt },
-    })
-    return { deleted: count, deletedAt: deletedAt?.toISOString() ?? null }
-  })
+  return changeCourses(
+    ctx,
+    () => null,
+    async (tx) => {
+      const { count, deletedAt } = await queries.softDeleteAllCourses(tx)
+      await recordAudit(tx, ctx, {
+        action: 'course.delete-all',
+        objectType: 'course',
+        objectId: 'all',
+        after: { count, deletedAt },
+      })
+      return { deleted: count, deletedAt: deletedAt?.toISOString() ?? null }
+    },
+  )
 }
 
 /** The undo of one 'Delete All': the courses stamped with exactly `deletedAt` come back. */
 export async function restoreDeletedBatch(ctx: Ctx, input: RestoreBatchInput): Promise<RestoreAnswer> {
   requireAdmin(ctx)
-  return withTransaction(ctx.deps.db, async (tx) => {
-    const restored = await queries.restoreCoursesDeletedAt(tx, input.deletedAt)
-    if (restored === 0) throw new AppError('NOT_FOUND', courseMessages.nothingToRestore)
-    await recordAudit(tx, ctx, {
-      action: 'course.restore-batch',
-      objectType: 'course',
-      objectId: 'all',
-      before: { deletedAt: input.deletedAt },
-      after: { restored },
-    })
-    return { restored }
-  })
+  return changeCourses(
+    ctx,
+    () => null,
+    async (tx) => {
+      const restored = await queries.restoreCoursesDeletedAt(tx, input.deletedAt)
+      if (restored === 0) throw new AppError('NOT_FOUND', courseMessages.nothingToRestore)
+      await recordAudit(tx, ctx, {
+        action: 'course.restore-batch',
+        objectType: 'course',
+        objectId: 'all',
+        before: { deletedAt: input.deletedAt },
+        after: { restored },
+      })
+      return { restored }
+    },
+  )
 }

@@ -12,6 +12,7 @@ import { courseMessages, progressMessages } from '#shared/courses/messages.ts'
 import type { LessonProgressInput, ProgressAnswer, QuizAttemptInput } from '#shared/courses/schemas.ts'
 import { answer, ApiError, messageOf } from '#web/lib/api.ts'
 import { apiClient } from '#web/lib/api-client.ts'
+import { useLiveTopic } from '#web/lib/live.ts'
 import {
   applyProgress,
   applyQuizAttempt,
@@ -44,6 +45,21 @@ function fetchCoursePage(request: CourseListRequest, cursor: string, signal: Abo
   }
   const query = cursor ? { ...request.filters, cursor } : request.filters
   return answer(coursesApi.marketplace.$get({ query }, { init: { signal } }))
+}
+
+/**
+ * Open course lists (browse, the marketplace, the community column's newest) and
+ * the category filter refresh when an admin changes a course or a category (the
+ * live 'courses' topic). A course's own page is left alone: a member in a lesson
+ * keeps it.
+ */
+export function useLiveCourseLists() {
+  const queryClient = useQueryClient()
+  const refresh = () => {
+    for (const queryKey of [courseKeys.lists, courseKeys.latest, courseKeys.categories])
+      void queryClient.invalidateQueries({ queryKey })
+  }
+  useLiveTopic('courses', refresh, refresh)
 }
 
 /** One list, newest first, a page at a time ('Load more'). */

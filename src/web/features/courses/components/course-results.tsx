@@ -3,7 +3,12 @@ import { useLocation } from 'react-router'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { courseMessages } from '#shared/courses/messages.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { courseListQuery, startedCoursesQuery, type CourseListRequest } from '#web/features/courses/api/courses.ts'
+import {
+  courseListQuery,
+  startedCoursesQuery,
+  useLiveCourseLists,
+  type CourseListRequest,
+} from '#web/features/courses/api/courses.ts'
 import { CourseCard, type CourseLinkState } from '#web/features/courses/components/course-card.tsx'
 
 /**
@@ -24,6 +29,7 @@ export function CourseResults({
 }) {
   const location = useLocation()
   const list = useInfiniteQuery(courseListQuery(request))
+  useLiveCourseLists()
   const started = useQuery(startedCoursesQuery())
   const progressOf = useMemo(
     () => new Map((started.data ?? []).map((item) => [item.courseId, item.progress])),

@@ -1,13 +1,14 @@
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { pathTo } from '#shared/pages.ts'
-import { latestCoursesQuery } from '#web/features/courses/api/courses.ts'
+import { latestCoursesQuery, useLiveCourseLists } from '#web/features/courses/api/courses.ts'
 import { formatHours } from '#web/features/courses/components/course-facts.tsx'
 import { CourseImage } from '#web/features/courses/components/course-image.tsx'
 
 /** The newest courses (spec 000 §2: the community's right column, 3 of them). */
 export function LatestCourses() {
   const { data: courses, isPending, isError } = useQuery(latestCoursesQuery())
+  useLiveCourseLists()
 
   let body
   if (isPending) {
