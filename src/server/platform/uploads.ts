@@ -149,6 +149,18 @@ export async function storeThenRecord<T>(
 }
 
 /**
+ * The mirror of `storeThenRecord` for a write that only lets go of a file (a
+ * removed video, a form that replaced an image): `record` writes the row in the
+ * area's own transaction and resolves once it has committed; only then is the file
+ * the row no longer points at deleted, so a failed transaction keeps its file.
+ */
+export async function recordThenDelete<T>(ctx: UploadCtx, record: () => Promise<Recorded<T>>): Promise<T> {
+  const recorded = await record()
+  if (recorded.replacedKey) await deleteStoredFile(ctx, recorded.replacedKey)
+  return recorded.result
+}
+
+/**
  * Deletes a file its row no longer points at (a deleted post's media, a removed
  * logo): call it after the commit, so a failed transaction keeps its file. A file
  * that cannot be deleted is logged; what the member asked for is done.

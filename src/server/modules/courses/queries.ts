@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
+import type { PgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.ts'
 import {
   courseCategories,
@@ -154,12 +155,16 @@ export async function findCourse(db: Db, courseId: string, viewerId: string, dra
   return row
 }
 
-/** The course's image key, when the course may be seen (`drafts`: an admin's preview too). */
-export async function findCourseImageKey(db: Db, courseId: string, drafts: boolean) {
+/**
+ * The course's image key, when the viewer may see the course: a listed one, or
+ * with `anyCourse` (an admin) any, drafts and deleted ones included, as the
+ * admin's table and its 'Deleted courses' view show them.
+ */
+export async function findCourseImageKey(db: Db, courseId: string, anyCourse: boolean) {
   const [row] = await db
     .select({ imageKey: courses.imageKey })
     .from(courses)
-    .where(and(eq(courses.id, courseId), drafts ? isNull(courses.deletedAt) : listedCourse))
+    .where(and(eq(courses.id, courseId), anyCourse ? undefined : listedCourse))
   return row?.imageKey ?? undefined
 }
 
@@ -271,23 +276,38 @@ export async function findCompletion(db: Db, userId: string, courseId: string) {
 }
 
 /**
- * Published lessons of published modules and how many of them `userId` completed,
- * per course, for `courseIds` (the saved list's percentages), with the recorded
- * completion.
+ * Published lessons of the published modules `modules` picks, and how many of
+ * them `userId` completed, counted per `group` (a course, or a module). A module
+ * without published lessons counts nothing and answers no row.
  */
-export function courseProgressOf(db: Db, userId: string, courseIds: string[]) {
-  if (courseIds.length === 0) return Promise.resolve([])
+export function publishedLessonCounts<Group extends Record<string, PgColumn>>(
+  db: Db,
+  userId: string,
+  group: Group,
+  modules: SQL,
+) {
   return db
     .select({
-      courseId: courseModules.courseId,
+      ...group,
       totalLessons: sql<number>`count(${lessons.id})::int`,
       completedLessons: sql<number>`count(${lessonProgress.completedAt})::int`,
     })
     .from(courseModules)
     .innerJoin(lessons, and(eq(lessons.moduleId, courseModules.id), eq(lessons.status, 'published')))
     .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(and(inArray(courseModules.courseId, courseIds), eq(courseModules.status, 'published')))
-    .groupBy(courseModules.courseId)
+    .where(and(modules, eq(courseModules.status, 'published')))
+    .groupBy(...Object.values(group))
+}
+
+/** Per course of `courseIds` (the lists' percentages): see `publishedLessonCounts`. */
+export function courseProgressOf(db: Db, userId: string, courseIds: string[]) {
+  if (courseIds.length === 0) return Promise.resolve([])
+  return publishedLessonCounts(
+    db,
+    userId,
+    { courseId: courseModules.courseId },
+    inArray(courseModules.courseId, courseIds),
+  )
 }
 
 /** The listed courses in which `userId` has any lesson progress (watched or completed), for the lists' percentages. */

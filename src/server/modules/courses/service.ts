@@ -2,7 +2,6 @@ import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
 import { listCacheOf } from '#server/platform/list-cache.ts'
-import { renderMarkdown } from '#server/platform/markdown.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
@@ -22,7 +21,14 @@ import type {
   QuizQuestionView,
 } from '#shared/courses/schemas.ts'
 import * as queries from './queries.ts'
-import { courseProgress, lessonVideoUrl, progressCount, toCourseCard } from './views.ts'
+import {
+  courseProgress,
+  lessonContentHtml,
+  lessonProgressOf,
+  lessonVideoUrl,
+  progressCount,
+  toCourseCard,
+} from './views.ts'
 
 // Courses for members (issue 15; spec 001 §2 Browse Courses, Course marketplace,
 // course detail). Beside it: progress/ (lessons completed, quizzes, videos),
@@ -175,7 +181,6 @@ export async function getCourse(ctx: Ctx, courseId: string): Promise<CourseDetai
     const lessonViews: LessonView[] = lessons
       .filter((lesson) => lesson.moduleId === module.id)
       .map((lesson) => {
-        const own = progressOf.get(lesson.id)
         const tried = attemptsOf.get(lesson.id)
         return {
           id: lesson.id,
@@ -183,8 +188,7 @@ export async function getCourse(ctx: Ctx, courseId: string): Promise<CourseDetai
           type: lesson.type as LessonType,
           durationMinutes: lesson.durationMinutes,
           position: lesson.position,
-          // Markdown rendered and sanitised here, never in the browser (ARCHITECTURE.md, rich text)
-          contentHtml: lesson.type === 'quiz' ? '' : renderMarkdown(lesson.content),
+          contentHtml: lessonContentHtml(lesson),
           videoUrl: lesson.type === 'video' ? lessonVideoUrl(lesson) : null,
           quiz:
             lesson.type === 'quiz'
@@ -196,11 +200,7 @@ export async function getCourse(ctx: Ctx, courseId: string): Promise<CourseDetai
                   passed: tried?.passed ?? false,
                 }
               : null,
-          progress: {
-            completed: Boolean(own?.completedAt),
-            completedAt: own?.completedAt?.toISOString() ?? null,
-            watchedFraction: own?.watchedFraction ?? 0,
-          },
+          progress: lessonProgressOf(progressOf.get(lesson.id)),
         }
       })
     const done = lessonViews.filter((lesson) => lesson.progress.completed).length
@@ -235,7 +235,10 @@ export async function enrol(ctx: Ctx, courseId: string): Promise<EnrolAnswer> {
   throw new AppError('NOT_FOUND', courseMessages.notFound)
 }
 
-/** A course image, to whoever may see the course (an admin also a draft's). */
+/**
+ * A course image, to whoever may see the course: an admin also a draft's, and a
+ * deleted one's (the admin's 'Deleted courses' view shows it).
+ */
 export async function getCourseImage(ctx: Ctx, courseId: string): Promise<StoredObject> {
   await requireAccess(ctx, 'member')
   const key = await queries.findCourseImageKey(ctx.deps.db, courseId, actsAsAdmin(ctx))

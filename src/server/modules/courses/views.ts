@@ -1,5 +1,6 @@
+import { renderMarkdown } from '#server/platform/markdown.ts'
 import type { CourseLevel } from '#shared/courses/constants.ts'
-import type { CourseCard, CoursePrice, CourseProgress, ProgressCount } from '#shared/courses/schemas.ts'
+import type { CourseCard, CoursePrice, CourseProgress, LessonProgress, ProgressCount } from '#shared/courses/schemas.ts'
 import type { CourseCardRow } from './queries.ts'
 
 // Rows as the API answers them (issue 15). Storage keys never leave the server:
@@ -13,6 +14,26 @@ export function courseImageUrl(row: { id: string; imageKey: string | null; updat
 /** A lesson video's address, versioned like the image (the lesson's version grows with each edit). */
 export function lessonVideoUrl(lesson: { id: string; hasVideo: boolean; version: number }): string | null {
   return lesson.hasVideo ? `/api/courses/lessons/${lesson.id}/video?v=${lesson.version}` : null
+}
+
+/**
+ * A lesson's text as members and the admin's preview read it: Markdown rendered
+ * and sanitised here, never in the browser (ARCHITECTURE.md, rich text); a quiz
+ * has none.
+ */
+export function lessonContentHtml(lesson: { type: string; content: string }): string {
+  return lesson.type === 'quiz' ? '' : renderMarkdown(lesson.content)
+}
+
+/** Where the member stands in one lesson, from their progress row (none yet: nothing done). */
+export function lessonProgressOf(
+  row: { completedAt: Date | null; watchedFraction: number } | undefined,
+): LessonProgress {
+  return {
+    completed: Boolean(row?.completedAt),
+    completedAt: row?.completedAt?.toISOString() ?? null,
+    watchedFraction: row?.watchedFraction ?? 0,
+  }
 }
 
 /** Issue 15: a sale price shows only until sale_ends_at (a sale without an end runs until the admin clears it). */

@@ -502,6 +502,21 @@ describe('course management for admins', () => {
       })
     })
 
+    test("a deleted course's image is still served to admins, whose Deleted courses view shows it, and never to members", async () => {
+      const course = await createViaApi({ isPublished: true, title: uniqueWord('Pictured') })
+      expect((await member.get(course.imageUrl!)).status).toBe(200)
+      await audited('DELETE', `${base}/${course.id}`)
+      const [shown] = (await list({ q: course.title, deleted: 'true' })).courses
+      expect(shown!.imageUrl).toBe(course.imageUrl)
+      const image = await admin.get(shown!.imageUrl!)
+      expect(image.status).toBe(200)
+      const stored = await t.deps.storage.get(course.imageKey!)
+      expect(image.headers.get('content-type')).toBe(stored!.contentType)
+      await stored!.body.cancel()
+      expect(Buffer.from(await image.arrayBuffer()).length).toBe(stored!.size)
+      expect((await member.get(shown!.imageUrl!)).status).toBe(404)
+    })
+
     test('Delete All soft deletes every live course and answers the count; its undo restores exactly those', async () => {
       const deletedEarlier = await createCourse(t.db, {
         title: 'Deleted on its own',

@@ -22,10 +22,20 @@ async function categoryOf(db: Db, categoryId: string): Promise<AdminCategory> {
   return toAdminCategory(row)
 }
 
-/** A write whose name another category took meanwhile (the unique index) says what the check before it says. */
-async function withUniqueName<T>(work: () => Promise<T>): Promise<T> {
+/** What the category form writes and the audit log keeps (docs/decisions/023). */
+const categoryFields = (row: { name: string; description: string }) => ({
+  name: row.name,
+  description: row.description,
+})
+
+/**
+ * A category write in one transaction, announced as a course change (course
+ * cards and filters show categories). A write whose name another category took
+ * meanwhile (the unique index) says what the check before it says.
+ */
+async function changeCategories<T>(ctx: Ctx, work: (tx: Db) => Promise<T>): Promise<T> {
   try {
-    return await work()
+    return await changeCourses(ctx, () => null, work)
   } catch (error) {
     if (sqlState(error) === '23505') throw nameTaken()
     throw error
@@ -41,67 +51,51 @@ export async function listAdminCategories(ctx: Ctx): Promise<{ categories: Admin
 
 export async function createCategory(ctx: Ctx, input: CategoryInput): Promise<AdminCategory> {
   requireAdmin(ctx)
-  return withUniqueName(() =>
-    changeCourses(
-      ctx,
-      () => null,
-      async (tx) => {
-        if (await queries.categoryNameTaken(tx, input.name)) throw nameTaken()
-        const row = await queries.insertCategory(tx, { name: input.name, description: input.description })
-        await recordAudit(tx, ctx, {
-          action: 'category.create',
-          objectType: 'course_category',
-          objectId: row.id,
-          after: { name: row.name, description: row.description },
-        })
-        return categoryOf(tx, row.id)
-      },
-    ),
-  )
+  return changeCategories(ctx, async (tx) => {
+    if (await queries.categoryNameTaken(tx, input.name)) throw nameTaken()
+    const row = await queries.insertCategory(tx, categoryFields(input))
+    await recordAudit(tx, ctx, {
+      action: 'category.create',
+      objectType: 'course_category',
+      objectId: row.id,
+      after: categoryFields(row),
+    })
+    return categoryOf(tx, row.id)
+  })
 }
 
 export async function updateCategory(ctx: Ctx, categoryId: string, input: CategoryInput): Promise<AdminCategory> {
   requireAdmin(ctx)
-  return withUniqueName(() =>
-    changeCourses(
-      ctx,
-      () => null,
-      async (tx) => {
-        const before = await queries.lockCategory(tx, categoryId, 'edit')
-        if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
-        if (await queries.categoryNameTaken(tx, input.name, categoryId)) throw nameTaken()
-        const after = await queries.updateCategory(tx, categoryId, { name: input.name, description: input.description })
-        await recordAudit(tx, ctx, {
-          action: 'category.update',
-          objectType: 'course_category',
-          objectId: categoryId,
-          before: { name: before.name, description: before.description },
-          after: { name: after.name, description: after.description },
-        })
-        return categoryOf(tx, categoryId)
-      },
-    ),
-  )
+  return changeCategories(ctx, async (tx) => {
+    const before = await queries.lockCategory(tx, categoryId, 'edit')
+    if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
+    if (await queries.categoryNameTaken(tx, input.name, categoryId)) throw nameTaken()
+    const after = await queries.updateCategory(tx, categoryId, categoryFields(input))
+    await recordAudit(tx, ctx, {
+      action: 'category.update',
+      objectType: 'course_category',
+      objectId: categoryId,
+      before: categoryFields(before),
+      after: categoryFields(after),
+    })
+    return categoryOf(tx, categoryId)
+  })
 }
 
 /** Refused (409, `inUse`) while any course uses the category, a deleted one included. */
 export async function deleteCategory(ctx: Ctx, categoryId: string): Promise<void> {
   requireAdmin(ctx)
-  await changeCourses(
-    ctx,
-    () => null,
-    async (tx) => {
-      const before = await queries.lockCategory(tx, categoryId, 'delete')
-      if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
-      if ((await queries.countCoursesInCategory(tx, categoryId)) > 0)
-        throw new AppError('CONFLICT', categoryMessages.inUse)
-      await queries.deleteCategory(tx, categoryId)
-      await recordAudit(tx, ctx, {
-        action: 'category.delete',
-        objectType: 'course_category',
-        objectId: categoryId,
-        before: { name: before.name, description: before.description },
-      })
-    },
-  )
+  await changeCategories(ctx, async (tx) => {
+    const before = await queries.lockCategory(tx, categoryId, 'delete')
+    if (!before) throw new AppError('NOT_FOUND', categoryMessages.notFound)
+    if ((await queries.countCoursesInCategory(tx, categoryId)) > 0)
+      throw new AppError('CONFLICT', categoryMessages.inUse)
+    await queries.deleteCategory(tx, categoryId)
+    await recordAudit(tx, ctx, {
+      action: 'category.delete',
+      objectType: 'course_category',
+      objectId: categoryId,
+      before: categoryFields(before),
+    })
+  })
 }

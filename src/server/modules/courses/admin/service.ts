@@ -7,7 +7,7 @@ import { changeListed } from '#server/platform/list-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import { normalizePhoto, type Picture } from '#server/platform/pictures.ts'
 import { detectFileType, newObjectKey } from '#server/platform/storage.ts'
-import { deleteStoredFile, storeThenRecord } from '#server/platform/uploads.ts'
+import { recordThenDelete, storeThenRecord } from '#server/platform/uploads.ts'
 import { adminCoursePageSize, courseImageMaxBytes } from '#shared/courses/constants.ts'
 import { categoryMessages, courseMessages, moduleMessages } from '#shared/courses/messages.ts'
 import type {
@@ -63,12 +63,22 @@ async function adminCourseOf(db: Db, courseId: string): Promise<AdminCourse> {
   return toAdminCourse(row)
 }
 
-/** The course locked for a write that changes it: NOT_FOUND when missing, CONFLICT when deleted (restore it first). */
-async function lockedLiveCourse(tx: Db, courseId: string): Promise<queries.CourseRow> {
-  const row = await queries.lockCourse(tx, courseId)
-  if (!row) throw new AppError('NOT_FOUND', courseMessages.notFound)
+/**
+ * A course a write may change (its form, its image, its modules and lessons):
+ * NOT_FOUND with `notFound` when missing, CONFLICT when deleted (restore it first).
+ */
+export function liveCourseOrRefusal<T extends { deletedAt: Date | null }>(
+  row: T | undefined,
+  notFound: string = courseMessages.notFound,
+): T {
+  if (!row) throw new AppError('NOT_FOUND', notFound)
   if (row.deletedAt) throw new AppError('CONFLICT', courseMessages.deletedCourseReadOnly)
   return row
+}
+
+/** The course locked for a write that changes it (see `liveCourseOrRefusal`). */
+async function lockedLiveCourse(tx: Db, courseId: string): Promise<queries.CourseRow> {
+  return liveCourseOrRefusal(await queries.lockCourse(tx, courseId))
 }
 
 function courseValues(input: CourseInputParsed): queries.CourseWrite {
@@ -244,34 +254,33 @@ export async function updateCourse(ctx: Ctx, courseId: string, input: CourseInpu
   const current = await queries.findAdminCourse(ctx.deps.db, courseId)
   if (!current) throw new AppError('NOT_FOUND', courseMessages.notFound)
   await checkImageStored(ctx, input.imageKey, current.imageKey)
-  const { course, replacedKey } = await changeCourses(
-    ctx,
-    () => courseId,
-    async (tx) => {
-      const before = await lockedLiveCourse(tx, courseId)
-      await checkCategory(tx, input.categoryId)
-      if (input.imageKey !== before.imageKey) {
-        // the course's own image when checked above, replaced meanwhile: its file is gone
-        if (input.imageKey === current.imageKey) throw new AppError('CONFLICT', moduleMessages.staleVersion)
-        await checkImageFree(tx, input.imageKey, courseId)
-      }
-      const after = await queries.updateCourse(tx, courseId, courseValues(input))
-      await recordAudit(tx, ctx, {
-        action: 'course.update',
-        objectType: 'course',
-        objectId: courseId,
-        before: auditedCourse(before),
-        after: auditedCourse(after),
-      })
-      return {
-        course: await adminCourseOf(tx, courseId),
-        replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null,
-      }
-    },
+  return recordThenDelete(ctx, () =>
+    changeCourses(
+      ctx,
+      () => courseId,
+      async (tx) => {
+        const before = await lockedLiveCourse(tx, courseId)
+        await checkCategory(tx, input.categoryId)
+        if (input.imageKey !== before.imageKey) {
+          // the course's own image when checked above, replaced meanwhile: its file is gone
+          if (input.imageKey === current.imageKey) throw new AppError('CONFLICT', moduleMessages.staleVersion)
+          await checkImageFree(tx, input.imageKey, courseId)
+        }
+        const after = await queries.updateCourse(tx, courseId, courseValues(input))
+        await recordAudit(tx, ctx, {
+          action: 'course.update',
+          objectType: 'course',
+          objectId: courseId,
+          before: auditedCourse(before),
+          after: auditedCourse(after),
+        })
+        return {
+          result: await adminCourseOf(tx, courseId),
+          replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null,
+        }
+      },
+    ),
   )
-  // after the commit: a failed transaction keeps its file
-  if (replacedKey) await deleteStoredFile(ctx, replacedKey)
-  return course
 }
 
 // ---------- soft delete, restore, Delete All and its undo ----------

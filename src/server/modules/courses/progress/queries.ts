@@ -9,6 +9,7 @@ import {
   quizAttempts,
   quizQuestions,
 } from '#server/db/schema/courses.ts'
+import { findCompletion, publishedLessonCounts } from '#server/modules/courses/queries.ts'
 
 // A member's progress (issue 15): lessons completed, videos watched, quiz
 // attempts, and the course completion, all keyed by stable lesson and course ids.
@@ -87,37 +88,17 @@ export async function findProgress(db: Db, userId: string, lessonId: string) {
   return row
 }
 
-/** Per published module of the course: its published lessons and how many of them the member completed. */
+/** Per published module of the course with published lessons: see `publishedLessonCounts`. */
 export function moduleProgressOf(db: Db, userId: string, courseId: string) {
-  return db
-    .select({
-      moduleId: courseModules.id,
-      totalLessons: sql<number>`count(${lessons.id})::int`,
-      completedLessons: sql<number>`count(${lessonProgress.completedAt})::int`,
-    })
-    .from(courseModules)
-    .leftJoin(lessons, and(eq(lessons.moduleId, courseModules.id), eq(lessons.status, 'published')))
-    .leftJoin(lessonProgress, and(eq(lessonProgress.lessonId, lessons.id), eq(lessonProgress.userId, userId)))
-    .where(and(eq(courseModules.courseId, courseId), eq(courseModules.status, 'published')))
-    .groupBy(courseModules.id)
+  return publishedLessonCounts(db, userId, { moduleId: courseModules.id }, eq(courseModules.courseId, courseId))
 }
+
+export { findCompletion }
 
 /** Records the course completed (once: a second call keeps the first date); its date. */
 export async function recordCompletion(tx: Db, userId: string, courseId: string): Promise<Date> {
   await tx.insert(courseCompletions).values({ userId, courseId }).onConflictDoNothing()
-  const [row] = await tx
-    .select({ completedAt: courseCompletions.completedAt })
-    .from(courseCompletions)
-    .where(and(eq(courseCompletions.userId, userId), eq(courseCompletions.courseId, courseId)))
-  return row!.completedAt
-}
-
-export async function findCompletion(db: Db, userId: string, courseId: string) {
-  const [row] = await db
-    .select({ completedAt: courseCompletions.completedAt })
-    .from(courseCompletions)
-    .where(and(eq(courseCompletions.userId, userId), eq(courseCompletions.courseId, courseId)))
-  return row?.completedAt
+  return (await findCompletion(tx, userId, courseId))!
 }
 
 /** A quiz's questions with their right answers: for marking only, never for a view. */

@@ -11,7 +11,7 @@ import type {
   QuizAttemptAnswer,
   QuizAttemptInput,
 } from '#shared/courses/schemas.ts'
-import { courseProgress, progressCount } from '#server/modules/courses/views.ts'
+import { courseProgress, lessonProgressOf, progressCount } from '#server/modules/courses/views.ts'
 import * as queries from './queries.ts'
 
 // Real progress (issue 15; the earlier implementation kept 'completed' in the
@@ -43,11 +43,7 @@ async function rollUp(tx: Db, userId: string, lesson: Lesson): Promise<ProgressA
   const module = modules.find((row) => row.moduleId === lesson.moduleId)
   return {
     lessonId: lesson.id,
-    lesson: {
-      completed: Boolean(own?.completedAt),
-      completedAt: own?.completedAt?.toISOString() ?? null,
-      watchedFraction: own?.watchedFraction ?? 0,
-    },
+    lesson: lessonProgressOf(own),
     module: { id: lesson.moduleId, ...progressCount(module?.completedLessons ?? 0, module?.totalLessons ?? 0) },
     course: { id: lesson.courseId, ...courseProgress(completed, total, completedAt) },
   }

@@ -508,8 +508,12 @@ describe('module and lesson management for admins', () => {
       moduleMessages.videoNotVideo,
     )
     expect((await refused('PUT', videoPath, new FormData())).message).toBe(moduleMessages.videoNotVideo)
-    const reading = await addLesson(module.id)
     const mp4 = await readFile(path.join(heroMedia, 'hero.mp4'))
+    // MP4's first bytes on a file that is no movie, and a movie cut short: their containers do not hold together
+    const lookalike = Buffer.concat([mp4.subarray(0, 32), Buffer.from('not a movie, whatever its first bytes say')])
+    for (const fake of [lookalike, mp4.subarray(0, mp4.length / 2)])
+      expect((await refused('PUT', videoPath, videoForm(fake))).message).toBe(moduleMessages.videoNotVideo)
+    const reading = await addLesson(module.id)
     expect((await refused('PUT', `${base}/lessons/${reading.id}/video`, videoForm(mp4))).message).toBe(
       moduleMessages.videoOnlyForVideoLessons,
     )
@@ -546,8 +550,11 @@ describe('module and lesson management for admins', () => {
     const module = await addModule(course.id)
     const lesson = await addLesson(module.id, { title: 'Long clip', durationMinutes: 90 })
     const mp4 = await readFile(path.join(heroMedia, 'hero.mp4'))
-    // a real MP4 with data appended past the 20 MB every other upload stops at
-    const big = Buffer.concat([mp4, Buffer.alloc(requestBodyLimits.multipartBytes + 1024)])
+    // a real MP4 grown past the 20 MB every other upload stops at by a padding ('free') box
+    const padding = Buffer.alloc(requestBodyLimits.multipartBytes + 1024)
+    padding.writeUInt32BE(padding.length)
+    padding.write('free', 4, 'latin1')
+    const big = Buffer.concat([mp4, padding])
     const asMember = await member.request('PUT', `${base}/lessons/${lesson.id}/video`, videoForm(big))
     expect(asMember.status).toBe(403)
     const { response } = await audited('PUT', `${base}/lessons/${lesson.id}/video`, videoForm(big))

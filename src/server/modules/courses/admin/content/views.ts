@@ -1,6 +1,5 @@
 import type { Db } from '#server/db/client.ts'
-import { lessonVideoUrl } from '#server/modules/courses/views.ts'
-import { renderMarkdown } from '#server/platform/markdown.ts'
+import { lessonContentHtml, lessonVideoUrl } from '#server/modules/courses/views.ts'
 import type { ContentStatus, LessonType } from '#shared/courses/constants.ts'
 import type { AdminLesson, AdminModule, AdminQuizQuestion } from '#shared/courses/schemas.ts'
 import * as queries from './queries.ts'
@@ -26,8 +25,8 @@ function toLesson(row: queries.LessonRow, questions: AdminQuizQuestion[], member
     type: row.type as LessonType,
     durationMinutes: row.durationMinutes,
     content: row.content,
-    // as the members' course page shows it (courses/service.ts)
-    contentHtml: row.type === 'quiz' ? '' : renderMarkdown(row.content),
+    // as the members' course page shows it
+    contentHtml: lessonContentHtml(row),
     videoKey: row.videoKey,
     videoUrl: lessonVideoUrl({ id: row.id, hasVideo: row.videoKey !== null, version: row.version }),
     position: row.position,
