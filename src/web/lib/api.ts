@@ -133,6 +133,17 @@ export async function fetchAnswer<E extends Endpoint>(
 }
 
 /**
+ * Is this refusal the absence of what a page's URL names: unknown, gone, not
+ * visible, or a malformed id, which the server refuses (400) with the same
+ * not-found words?
+ */
+export function isNotFoundError(error: unknown, notFoundMessage: string): boolean {
+  return (
+    error instanceof ApiError && (error.status === 404 || (error.status === 400 && error.message === notFoundMessage))
+  )
+}
+
+/**
  * The message to show for any error: the server's own wording (a refusal, a
  * validation, a lost connection, a named outage), except its generic one for an
  * unexpected failure, where `fallback`, the area's own message ('Failed to save

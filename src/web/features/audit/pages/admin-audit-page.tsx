@@ -8,8 +8,10 @@ import {
   type AuditAction,
   type AuditEntry,
 } from '#shared/audit/schemas.ts'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
+import { DataTable } from '#web/components/ui/data-table.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { auditQuery, type AuditFilters } from '#web/features/audit/api/audit.ts'
@@ -162,35 +164,15 @@ export function AdminAuditPage() {
             {entries.length === 1 ? '1 entry shown' : `${entries.length} entries shown`}
             {log.hasNextPage ? ', more below' : ''}
           </p>
-          <div className="overflow-x-auto rounded-xl border border-border bg-card">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Audit entries</caption>
-              <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-                <tr>
-                  {['When', 'Who', 'Action', 'Object', 'What changed', 'Request id'].map((column) => (
-                    <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                      {column}
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {entries.map((entry) => (
-                  <AuditRow key={entry.id} entry={entry} />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {log.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={log.isFetchingNextPage}
-              onClick={() => void log.fetchNextPage()}
-            >
-              {log.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : null}
+          <DataTable
+            caption="Audit entries"
+            columns={['When', 'Who', 'Action', 'Object', 'What changed', 'Request id']}
+          >
+            {entries.map((entry) => (
+              <AuditRow key={entry.id} entry={entry} />
+            ))}
+          </DataTable>
+          <LoadMoreButton list={log} />
         </div>
       ) : null}
     </div>

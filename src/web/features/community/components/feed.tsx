@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query'
-import { Button } from '#web/components/ui/button.tsx'
+import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { applyCommunityEvent, communityKeys, feedQuery } from '#web/features/community/api/community.ts'
 import { PostCard } from '#web/features/community/components/post-card.tsx'
 import { messageOf } from '#web/lib/api.ts'
@@ -35,12 +36,9 @@ export function Feed({ viewerId, viewerIsAdmin }: { viewerId: string; viewerIsAd
   if (feed.isPending) return <p className="py-8 text-center text-muted-foreground">Loading posts...</p>
   if (feed.isError) {
     return (
-      <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-        <p>{messageOf(feed.error, 'The feed could not be loaded.')}</p>
-        <Button variant="outline" onClick={() => void feed.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailedAlert className="py-8" onRetry={() => void feed.refetch()}>
+        {messageOf(feed.error, 'The feed could not be loaded.')}
+      </LoadFailedAlert>
     )
   }
   const posts = feed.data.pages.flatMap((page) => page.posts)
@@ -54,14 +52,9 @@ export function Feed({ viewerId, viewerIsAdmin }: { viewerId: string; viewerIsAd
       ))}
       <div ref={sentinel} />
       {hasNextPage ? (
-        <Button
-          variant="outline"
-          className="justify-self-center"
-          disabled={isFetchingNextPage}
-          onClick={() => void fetchNextPage()}
-        >
-          {isFetchingNextPage ? 'Loading...' : 'Load older posts'}
-        </Button>
+        <LoadMoreButton list={feed} loadingLabel="Loading...">
+          Load older posts
+        </LoadMoreButton>
       ) : posts.length > 0 ? (
         <p className="py-4 text-center text-sm text-muted-foreground">You are all caught up.</p>
       ) : null}

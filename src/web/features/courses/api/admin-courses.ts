@@ -11,6 +11,7 @@ import { categoryMessages, courseMessages, moduleMessages } from '#shared/course
 import type { AdminCourseDetail, CategoryInput, CourseInput, LessonEdit, ModuleEdit } from '#shared/courses/schemas.ts'
 import { apiClient } from '#web/lib/api-client.ts'
 import { answer, ApiError, messageOf } from '#web/lib/api.ts'
+import { useToastedMutation, type ToastedMutationOptions } from '#web/lib/use-toasted-mutation.ts'
 
 // The admin side of the courses area (spec 002 §2 Course management, Module and
 // lesson management; issue 15): its typed client and its query keys (ARCHITECTURE.md
@@ -78,11 +79,15 @@ function useRefreshCourses() {
   return () => queryClient.invalidateQueries({ queryKey: adminCourseKeys.area })
 }
 
+/** A write of this area: its toast, then every course list and page refreshed. */
+function useCourseWrite<Answer, Variables = void>(options: Omit<ToastedMutationOptions<Answer, Variables>, 'refresh'>) {
+  return useToastedMutation({ ...options, refresh: adminCourseKeys.area })
+}
+
 // ---------- categories ----------
 
 export function useSaveCategory() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: ({ categoryId, values }: { categoryId?: string; values: CategoryInput }) =>
       categoryId
         ? answer(
@@ -92,23 +97,16 @@ export function useSaveCategory() {
             }),
           )
         : answer(adminCoursesApi.categories.$post({ json: values })),
-    onSuccess: async (_category, { categoryId }) => {
-      toast.success(categoryId ? categoryMessages.updated : categoryMessages.created)
-      await refresh()
-    },
-    // no toast on failure: the form says why, once (lib/form-errors.ts)
+    success: (_category, { categoryId }) => (categoryId ? categoryMessages.updated : categoryMessages.created),
+    // no failure toast: the form says why, once (lib/form-errors.ts)
   })
 }
 
 export function useDeleteCategory() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: (categoryId: string) =>
       answer(adminCoursesApi.categories[':categoryId'].$delete({ param: { categoryId: segment(categoryId) } })),
-    onSuccess: async () => {
-      toast.success(categoryMessages.deleted)
-      await refresh()
-    },
+    success: categoryMessages.deleted,
     // the confirmation dialog says why (a category in use is refused)
   })
 }
@@ -131,60 +129,42 @@ export function useUploadCourseImage() {
 }
 
 export function useSaveCourse() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: ({ courseId, values }: { courseId?: string; values: CourseInput }) =>
       courseId
         ? answer(adminCoursesApi[':courseId'].$put({ param: { courseId: segment(courseId) }, json: values }))
         : answer(adminCoursesApi.index.$post({ json: values })),
-    onSuccess: async (_course, { courseId }) => {
-      toast.success(courseId ? courseMessages.updated : courseMessages.created)
-      await refresh()
-    },
+    success: (_course, { courseId }) => (courseId ? courseMessages.updated : courseMessages.created),
     // the form lists why (spec 002 §5: as a list and as a toast)
   })
 }
 
 export function useDeleteCourse() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: (courseId: string) =>
       answer(adminCoursesApi[':courseId'].$delete({ param: { courseId: segment(courseId) } })),
-    onSuccess: async () => {
-      toast.success(courseMessages.deleted)
-      await refresh()
-    },
-    onError: async (error) => {
-      toast.error(messageOf(error, courseMessages.deleteFailed))
-      // spec 002 §8: a failed delete in the list reloads the list
-      await refresh()
-    },
+    success: courseMessages.deleted,
+    failure: courseMessages.deleteFailed,
+    // spec 002 §8: a failed delete in the list reloads the list
+    refreshOnError: true,
   })
 }
 
 export function useRestoreCourse() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: (courseId: string) =>
       answer(adminCoursesApi[':courseId'].restore.$post({ param: { courseId: segment(courseId) } })),
-    onSuccess: async () => {
-      toast.success(courseMessages.restored)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, courseMessages.updateFailed)),
+    success: courseMessages.restored,
+    failure: courseMessages.updateFailed,
   })
 }
 
 /** The undo of one 'Delete All': the courses stamped with exactly `deletedAt` come back. */
 export function useRestoreBatch() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: (deletedAt: string) => answer(adminCoursesApi['restore-batch'].$post({ json: { deletedAt } })),
-    onSuccess: async () => {
-      toast.success(courseMessages.restored)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, courseMessages.updateFailed)),
+    success: courseMessages.restored,
+    failure: courseMessages.updateFailed,
   })
 }
 
@@ -207,8 +187,7 @@ export function useDeleteAllCourses() {
 // ---------- modules and lessons (one at a time; ids stay stable) ----------
 
 export function useSaveModule(courseId: string) {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: ({ moduleId, values }: { moduleId?: string; values: ModuleEdit }) =>
       moduleId
         ? answer(
@@ -218,28 +197,21 @@ export function useSaveModule(courseId: string) {
             }),
           )
         : answer(adminCoursesApi[':courseId'].modules.$post({ param: { courseId: segment(courseId) }, json: values })),
-    onSuccess: async (_module, { moduleId }) => {
-      toast.success(moduleId ? moduleMessages.changesSaved : moduleMessages.modulesUpdated)
-      await refresh()
-    },
+    success: (_module, { moduleId }) => (moduleId ? moduleMessages.changesSaved : moduleMessages.modulesUpdated),
     // the form says why, once
   })
 }
 
 export function useDeleteModule(courseId: string) {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: (moduleId: string) =>
       answer(
         adminCoursesApi[':courseId'].modules[':moduleId'].$delete({
           param: { courseId: segment(courseId), moduleId: segment(moduleId) },
         }),
       ),
-    onSuccess: async () => {
-      toast.success(moduleMessages.moduleDeleted)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, moduleMessages.saveFailed)),
+    success: moduleMessages.moduleDeleted,
+    failure: moduleMessages.saveFailed,
   })
 }
 
@@ -330,8 +302,7 @@ export function useReorderLessons(courseId: string, moduleId: string) {
 }
 
 export function useSaveLesson() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: ({ moduleId, lessonId, values }: { moduleId: string; lessonId?: string; values: LessonEdit }) =>
       lessonId
         ? answer(
@@ -346,35 +317,27 @@ export function useSaveLesson() {
               json: values,
             }),
           ),
-    onSuccess: async (_lesson, { lessonId }) => {
-      toast.success(lessonId ? moduleMessages.changesSaved : moduleMessages.modulesUpdated)
-      await refresh()
-    },
+    success: (_lesson, { lessonId }) => (lessonId ? moduleMessages.changesSaved : moduleMessages.modulesUpdated),
     // the form says why, once
   })
 }
 
 export function useDeleteLesson() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: ({ moduleId, lessonId }: { moduleId: string; lessonId: string }) =>
       answer(
         adminCoursesApi.modules[':moduleId'].lessons[':lessonId'].$delete({
           param: { moduleId: segment(moduleId), lessonId: segment(lessonId) },
         }),
       ),
-    onSuccess: async () => {
-      toast.success(moduleMessages.lessonDeleted)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, moduleMessages.saveFailed)),
+    success: moduleMessages.lessonDeleted,
+    failure: moduleMessages.saveFailed,
   })
 }
 
 /** A lesson's video, through storage (an MP4 or WebM file, checked by its bytes on the server). */
 export function useUploadLessonVideo() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: ({ lessonId, video }: { lessonId: string; video: File }) =>
       answer(
         adminCoursesApi.lessons[':lessonId'].video.$put(
@@ -382,23 +345,16 @@ export function useUploadLessonVideo() {
           { init: { body: fileForm('video', video) } },
         ),
       ),
-    onSuccess: async () => {
-      toast.success(moduleMessages.changesSaved)
-      await refresh()
-    },
+    success: moduleMessages.changesSaved,
     // the dialog shows the server's message under the video field
   })
 }
 
 export function useRemoveLessonVideo() {
-  const refresh = useRefreshCourses()
-  return useMutation({
+  return useCourseWrite({
     mutationFn: (lessonId: string) =>
       answer(adminCoursesApi.lessons[':lessonId'].video.$delete({ param: { lessonId: segment(lessonId) } })),
-    onSuccess: async () => {
-      toast.success(moduleMessages.changesSaved)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, moduleMessages.saveFailed)),
+    success: moduleMessages.changesSaved,
+    failure: moduleMessages.saveFailed,
   })
 }

@@ -10,9 +10,10 @@ import type { courseRoutes } from '#server/modules/courses/routes.ts'
 import type { savedRoutes } from '#server/compose/saved/routes.ts'
 import { courseMessages, progressMessages } from '#shared/courses/messages.ts'
 import type { LessonProgressInput, ProgressAnswer, QuizAttemptInput } from '#shared/courses/schemas.ts'
-import { answer, ApiError, messageOf } from '#web/lib/api.ts'
+import { answer, isNotFoundError, messageOf } from '#web/lib/api.ts'
 import { apiClient } from '#web/lib/api-client.ts'
 import { useLiveTopic } from '#web/lib/live.ts'
+import { useSavedItemToggle } from '#web/lib/use-toasted-mutation.ts'
 import {
   applyProgress,
   applyQuizAttempt,
@@ -112,30 +113,24 @@ export const savedCoursesQuery = () =>
 
 /** Is this refusal the course's absence (unknown, unpublished, deleted, or a malformed id)? */
 export function isCourseNotFound(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.status === 404 || (error.status === 400 && error.message === courseMessages.notFound))
-  )
+  return isNotFoundError(error, courseMessages.notFound)
 }
+
+type SavedCourseToggle = { courseId: string; save: boolean }
 
 /** Saves a course or removes it from the saved items (spec 001 §2, §8 saved-items messages). */
 export function useToggleSavedCourse(options: { onChanged?: () => void } = {}) {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ courseId, save }: { courseId: string; save: boolean }) => {
-      const savedCourse = savedApi.courses[':courseId']
-      return save
-        ? answer(savedCourse.$put({ param: courseParam(courseId) }))
-        : answer(savedCourse.$delete({ param: courseParam(courseId) }))
-    },
-    onSuccess: (_, { courseId, save }) => {
+  const savedCourse = savedApi.courses[':courseId']
+  return useSavedItemToggle({
+    save: ({ courseId }: SavedCourseToggle) => answer(savedCourse.$put({ param: courseParam(courseId) })),
+    unsave: ({ courseId }: SavedCourseToggle) => answer(savedCourse.$delete({ param: courseParam(courseId) })),
+    messages: courseMessages,
+    onChanged: ({ courseId, save }) => {
       updateSavedCourse(queryClient, courseId, save)
       if (save) void queryClient.invalidateQueries({ queryKey: courseKeys.saved })
       options.onChanged?.()
-      toast.success(save ? courseMessages.saved : courseMessages.unsaved)
     },
-    onError: (error, { save }) =>
-      toast.error(messageOf(error, save ? courseMessages.saveFailed : courseMessages.unsaveFailed)),
   })
 }
 

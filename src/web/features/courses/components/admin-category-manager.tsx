@@ -7,8 +7,12 @@ import { categoryDescriptionMaxLength, categoryNameMaxLength } from '#shared/cou
 import { categoryMessages } from '#shared/courses/messages.ts'
 import { CategoryInput, type AdminCategory } from '#shared/courses/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { DataTable } from '#web/components/ui/data-table.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
-import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { FormActions } from '#web/components/ui/form-actions.tsx'
+import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
 import { adminCategoriesQuery, useDeleteCategory, useSaveCategory } from '#web/features/courses/api/admin-courses.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { formFailure } from '#web/lib/form-errors.ts'
@@ -51,54 +55,34 @@ export function AdminCategoryManager() {
         </p>
       ) : null}
       {list && list.length > 0 ? (
-        <div className="overflow-x-auto rounded-xl border border-border bg-card">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Course categories</caption>
-            <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-              <tr>
-                {['Name', 'Description', 'Used by', 'Actions'].map((column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                    {column}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.map((category) => (
-                <tr key={category.id} className="border-b border-border align-top last:border-b-0">
-                  <th scope="row" className="px-3 py-2 font-medium">
-                    {category.name}
-                  </th>
-                  <td className="px-3 py-2 text-muted-foreground">{category.description}</td>
-                  <td className="px-3 py-2 whitespace-nowrap tabular-nums">{usage(category)}</td>
-                  <td className="px-3 py-2">
-                    <div className="flex gap-0.5">
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Edit category ${category.name}`}
-                        title="Edit"
-                        onClick={() => setEditing({ category })}
-                      >
-                        <Pencil aria-hidden="true" className="size-4" />
-                      </Button>
-                      <Button
-                        size="sm"
-                        variant="ghost"
-                        aria-label={`Delete category ${category.name}`}
-                        title="Delete"
-                        className="text-destructive"
-                        onClick={() => setDeleting(category)}
-                      >
-                        <Trash2 aria-hidden="true" className="size-4" />
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable caption="Course categories" columns={['Name', 'Description', 'Used by', 'Actions']}>
+          {list.map((category) => (
+            <tr key={category.id} className="border-b border-border align-top last:border-b-0">
+              <th scope="row" className="px-3 py-2 font-medium">
+                {category.name}
+              </th>
+              <td className="px-3 py-2 text-muted-foreground">{category.description}</td>
+              <td className="px-3 py-2 whitespace-nowrap tabular-nums">{usage(category)}</td>
+              <td className="px-3 py-2">
+                <div className="flex gap-0.5">
+                  <IconActionButton
+                    label={`Edit category ${category.name}`}
+                    hint="Edit"
+                    icon={Pencil}
+                    onClick={() => setEditing({ category })}
+                  />
+                  <IconActionButton
+                    label={`Delete category ${category.name}`}
+                    hint="Delete"
+                    icon={Trash2}
+                    destructive
+                    onClick={() => setDeleting(category)}
+                  />
+                </div>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       ) : null}
 
       <Dialog open={editing !== null} onOpenChange={(open) => (open ? undefined : setEditing(null))}>
@@ -157,15 +141,9 @@ function CategoryForm({ category, onDone }: { category?: AdminCategory; onDone: 
         error={errors.description?.message}
         {...form.register('description')}
       />
-      <FieldError>{failure}</FieldError>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : category ? 'Save category' : 'Create category'}
-        </Button>
-      </div>
+      <FormActions failure={failure} onCancel={onDone} busy={save.isPending}>
+        {save.isPending ? 'Saving…' : category ? 'Save category' : 'Create category'}
+      </FormActions>
     </form>
   )
 }
@@ -173,39 +151,33 @@ function CategoryForm({ category, onDone }: { category?: AdminCategory; onDone: 
 function DeleteCategoryDialog({ category, onClose }: { category: AdminCategory | null; onClose: () => void }) {
   const remove = useDeleteCategory()
   const [failure, setFailure] = useState<string>()
+  if (!category) return null
   const close = () => {
     setFailure(undefined)
     remove.reset()
     onClose()
   }
   return (
-    <Dialog open={category !== null} onOpenChange={(open) => (open ? undefined : close())}>
-      {category ? (
-        <DialogContent role="alertdialog" title="Delete category" description={categoryMessages.confirmDelete}>
-          <p className="text-sm">
-            <span className="font-medium">{category.name}</span>, used by {usage(category)}.
-          </p>
-          <FieldError>{failure}</FieldError>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() =>
-                remove.mutate(category.id, {
-                  onSuccess: close,
-                  // a category in use is refused: the server says why, here
-                  onError: (error) => setFailure(messageOf(error, categoryMessages.deleteFailed)),
-                })
-              }
-            >
-              Delete
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onClose={close}
+      title="Delete category"
+      description={categoryMessages.confirmDelete}
+      failure={failure}
+      confirm={{
+        label: 'Delete',
+        disabled: remove.isPending,
+        onConfirm: () =>
+          remove.mutate(category.id, {
+            onSuccess: close,
+            // a category in use is refused: the server says why, here
+            onError: (error) => setFailure(messageOf(error, categoryMessages.deleteFailed)),
+          }),
+      }}
+    >
+      <p className="text-sm">
+        <span className="font-medium">{category.name}</span>, used by {usage(category)}.
+      </p>
+    </ConfirmDialog>
   )
 }

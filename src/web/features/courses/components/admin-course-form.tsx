@@ -14,10 +14,10 @@ import {
 } from '#shared/courses/constants.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
 import { CourseFields, joinCourseMessages, type AdminCourse, type CourseInput } from '#shared/courses/schemas.ts'
-import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
 import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { FormActions } from '#web/components/ui/form-actions.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { adminCategoriesQuery, useSaveCourse, useUploadCourseImage } from '#web/features/courses/api/admin-courses.ts'
@@ -458,14 +458,9 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
         <Checkbox id={id('isFeatured')} label="Featured" {...form.register('isFeatured')} />
       </div>
 
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending || upload.isPending}>
-          {save.isPending ? 'Saving…' : course ? 'Save changes' : 'Create course'}
-        </Button>
-      </div>
+      <FormActions onCancel={onCancel} busy={save.isPending || upload.isPending} className="flex-wrap pt-2">
+        {save.isPending ? 'Saving…' : course ? 'Save changes' : 'Create course'}
+      </FormActions>
     </form>
   )
 }

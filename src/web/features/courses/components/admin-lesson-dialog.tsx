@@ -21,10 +21,12 @@ import { LessonEdit, type AdminLesson } from '#shared/courses/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
 import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { FormActions } from '#web/components/ui/form-actions.tsx'
+import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { useRemoveLessonVideo, useSaveLesson, useUploadLessonVideo } from '#web/features/courses/api/admin-courses.ts'
-import { statusOptions } from '#web/features/courses/components/admin-module-dialog.tsx'
+import { ContentStatusField, DurationMinutesField } from '#web/features/courses/components/admin-content-fields.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { firstErrorMessage, formFailure } from '#web/lib/form-errors.ts'
 
@@ -233,22 +235,8 @@ function LessonFormView({ moduleId, lesson, onDone }: { moduleId: string; lesson
           error={errors.type?.message}
           {...form.register('type')}
         />
-        <TextField
-          label="Duration (minutes)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          required
-          error={errors.durationMinutes?.message}
-          {...form.register('durationMinutes')}
-        />
-        <SelectField
-          label="Status"
-          placeholder="Choose a status"
-          options={statusOptions}
-          error={errors.status?.message}
-          {...form.register('status')}
-        />
+        <DurationMinutesField error={errors.durationMinutes?.message} {...form.register('durationMinutes')} />
+        <ContentStatusField error={errors.status?.message} {...form.register('status')} />
       </div>
 
       {type !== 'quiz' ? (
@@ -312,15 +300,9 @@ function LessonFormView({ moduleId, lesson, onDone }: { moduleId: string; lesson
         <QuizEditor form={form} passMarkError={errors.passMark?.message} questionsError={questionsError} />
       ) : null}
 
-      <FieldError>{failure}</FieldError>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          {saved && !lesson ? 'Close' : 'Cancel'}
-        </Button>
-        <Button type="submit" disabled={busy}>
-          {upload.isPending ? 'Uploading…' : save.isPending ? 'Saving…' : saved ? 'Save lesson' : 'Add lesson'}
-        </Button>
-      </div>
+      <FormActions failure={failure} onCancel={onDone} cancelLabel={saved && !lesson ? 'Close' : 'Cancel'} busy={busy}>
+        {upload.isPending ? 'Uploading…' : save.isPending ? 'Saving…' : saved ? 'Save lesson' : 'Add lesson'}
+      </FormActions>
     </form>
   )
 }
@@ -427,16 +409,13 @@ function QuestionEditor({
                   error={choiceError}
                   {...form.register(`questions.${index}.choices.${choice}.text`)}
                 />
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  aria-label={`Remove choice ${choice + 1} of question ${number}`}
-                  title="Remove choice"
+                <IconActionButton
+                  label={`Remove choice ${choice + 1} of question ${number}`}
+                  hint="Remove choice"
+                  icon={Trash2}
                   disabled={choices.fields.length <= quizChoicesMin}
                   onClick={() => removeChoice(choice)}
-                >
-                  <Trash2 aria-hidden="true" className="size-4" />
-                </Button>
+                />
               </div>
             </div>
           )

@@ -2,20 +2,15 @@ import { useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { z } from 'zod'
 import { zodResolver } from '@hookform/resolvers/zod'
-import { contentStatuses, moduleDescriptionMaxLength, moduleTitleMaxLength } from '#shared/courses/constants.ts'
+import { moduleDescriptionMaxLength, moduleTitleMaxLength } from '#shared/courses/constants.ts'
 import { moduleMessages } from '#shared/courses/messages.ts'
 import { ModuleEdit, type AdminModule } from '#shared/courses/schemas.ts'
-import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
-import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
-import { SelectField } from '#web/components/ui/select.tsx'
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { FormActions } from '#web/components/ui/form-actions.tsx'
 import { useSaveModule } from '#web/features/courses/api/admin-courses.ts'
+import { ContentStatusField, DurationMinutesField } from '#web/features/courses/components/admin-content-fields.tsx'
 import { formFailure } from '#web/lib/form-errors.ts'
-
-export const statusOptions = contentStatuses.map((status) => ({
-  value: status,
-  label: status === 'draft' ? 'Draft' : 'Published',
-}))
 
 // The shared ModuleEdit (the server parses the same), with the numbers as typed.
 const ModuleFormInput = z
@@ -132,15 +127,7 @@ function ModuleForm({
         {...form.register('description')}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField
-          label="Duration (minutes)"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          required
-          error={errors.durationMinutes?.message}
-          {...form.register('durationMinutes')}
-        />
+        <DurationMinutesField error={errors.durationMinutes?.message} {...form.register('durationMinutes')} />
         <TextField
           label="Order"
           type="number"
@@ -150,23 +137,11 @@ function ModuleForm({
           error={errors.position?.message}
           {...form.register('position')}
         />
-        <SelectField
-          label="Status"
-          placeholder="Choose a status"
-          options={statusOptions}
-          error={errors.status?.message}
-          {...form.register('status')}
-        />
+        <ContentStatusField error={errors.status?.message} {...form.register('status')} />
       </div>
-      <FieldError>{failure}</FieldError>
-      <div className="flex justify-end gap-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : module ? 'Save module' : 'Add module'}
-        </Button>
-      </div>
+      <FormActions failure={failure} onCancel={onDone} busy={save.isPending}>
+        {save.isPending ? 'Saving…' : module ? 'Save module' : 'Add module'}
+      </FormActions>
     </form>
   )
 }

@@ -2,7 +2,8 @@ import { useMemo } from 'react'
 import { useLocation } from 'react-router'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { courseMessages } from '#shared/courses/messages.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import {
   courseListQuery,
   startedCoursesQuery,
@@ -35,22 +36,18 @@ export function CourseResults({
     () => new Map((started.data ?? []).map((item) => [item.courseId, item.progress])),
     [started.data],
   )
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list
   const courses = list.data?.pages.flatMap((page) => page.courses) ?? []
   const updating = list.isPlaceholderData && list.isFetching
   const linkState: CourseLinkState = { back: { to: location.pathname + location.search, label: backLabel } }
 
   return (
-    <section aria-label="Courses" aria-busy={list.isFetching && !isFetchingNextPage} className="grid gap-4">
+    <section aria-label="Courses" aria-busy={list.isFetching && !list.isFetchingNextPage} className="grid gap-4">
       {list.isPending ? (
         <p className="py-8 text-center text-muted-foreground">Loading courses...</p>
       ) : list.isError && courses.length === 0 ? (
-        <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-          <p>{courseMessages.loadFailed}</p>
-          <Button variant="outline" onClick={() => void list.refetch()}>
-            Try again
-          </Button>
-        </div>
+        <LoadFailedAlert className="py-8" onRetry={() => void list.refetch()}>
+          {courseMessages.loadFailed}
+        </LoadFailedAlert>
       ) : (
         <>
           <p role="status" className="text-sm text-muted-foreground empty:hidden">
@@ -80,16 +77,7 @@ export function CourseResults({
               ))}
             </ul>
           )}
-          {hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={isFetchingNextPage}
-              onClick={() => void fetchNextPage()}
-            >
-              {isFetchingNextPage ? 'Loading...' : 'Load more'}
-            </Button>
-          ) : null}
+          <LoadMoreButton list={list} loadingLabel="Loading..." />
         </>
       )}
     </section>

@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { Trash2 } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
+import { RemoveSavedButton } from '#web/components/saved-item-buttons.tsx'
 import { savedCoursesQuery, useToggleSavedCourse } from '#web/features/courses/api/courses.ts'
 import { CourseFacts } from '#web/features/courses/components/course-facts.tsx'
 import { CourseImage } from '#web/features/courses/components/course-image.tsx'
@@ -23,12 +23,9 @@ export function SavedCoursesList({ onChanged }: { onChanged?: () => void }) {
   if (saved.isPending) return <p className="py-6 text-center text-muted-foreground">Loading saved courses...</p>
   if (saved.isError) {
     return (
-      <div role="alert" className="grid justify-items-center gap-3 py-6 text-center">
-        <p>{courseMessages.savedLoadFailed}</p>
-        <Button variant="outline" onClick={() => void saved.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailedAlert className="py-6" onRetry={() => void saved.refetch()}>
+        {courseMessages.savedLoadFailed}
+      </LoadFailedAlert>
     )
   }
   if (saved.data.length === 0)
@@ -66,16 +63,11 @@ export function SavedCoursesList({ onChanged }: { onChanged?: () => void }) {
               Saved <time dateTime={savedAt}>{savedFormat.format(new Date(savedAt))}</time>
             </p>
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove ${course.title} from saved courses`}
-            disabled={remove.isPending && remove.variables?.courseId === courseId}
-            onClick={() => remove.mutate({ courseId, save: false })}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            <span aria-hidden="true">Remove</span>
-          </Button>
+          <RemoveSavedButton
+            label={`Remove ${course.title} from saved courses`}
+            pending={remove.isPending && remove.variables?.courseId === courseId}
+            onRemove={() => remove.mutate({ courseId, save: false })}
+          />
         </li>
       ))}
     </ul>

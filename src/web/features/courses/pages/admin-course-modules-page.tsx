@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { Link, useParams } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
 import { Pencil, Plus, Trash2, Video } from 'lucide-react'
@@ -9,7 +9,9 @@ import type { AdminCourseDetail, AdminLesson, AdminModule } from '#shared/course
 import { PageTitle } from '#web/components/page-title.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
-import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
+import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import {
   adminCourseQuery,
   useDeleteLesson,
@@ -27,18 +29,11 @@ import { cn } from '#web/lib/cn.ts'
 type LessonDialogState = { moduleId: string; moduleTitle: string; lesson?: AdminLesson }
 type Deleting = { kind: 'module'; module: AdminModule } | { kind: 'lesson'; module: AdminModule; lesson: AdminLesson }
 
-function StatusBadge({ status }: { status: ContentStatus }) {
+function ContentStatusBadge({ status }: { status: ContentStatus }) {
   return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2 py-0.5 text-xs font-medium',
-        status === 'published'
-          ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
-          : 'bg-muted text-muted-foreground',
-      )}
-    >
+    <StatusBadge live={status === 'published'} compact>
       {status === 'published' ? 'Published' : 'Draft'}
-    </span>
+    </StatusBadge>
   )
 }
 
@@ -141,7 +136,7 @@ function ModulesEditor({ course }: { course: AdminCourseDetail }) {
                     <span className="text-muted-foreground">Module {index + 1}:</span> {module.title}
                   </h2>
                   <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
-                    <StatusBadge status={module.status} />
+                    <ContentStatusBadge status={module.status} />
                     <span>{minutes(module.durationMinutes)}</span>
                     <span>version {module.version}</span>
                     <span>{module.lessons.length === 1 ? '1 lesson' : `${module.lessons.length} lessons`}</span>
@@ -149,28 +144,13 @@ function ModulesEditor({ course }: { course: AdminCourseDetail }) {
                   {module.description ? <p className="text-sm">{module.description}</p> : null}
                 </div>
                 {!readOnly ? (
-                  <div className="flex flex-wrap items-center justify-end gap-0.5">
-                    {sortable.moveButtons(module.id, module.title)}
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Edit module ${module.title}`}
-                      title="Edit module"
-                      onClick={() => setModuleDialog({ module })}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete module ${module.title}`}
-                      title="Delete module"
-                      className="text-destructive"
-                      onClick={() => setDeleting({ kind: 'module', module })}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                    </Button>
-                  </div>
+                  <ItemActions
+                    noun="module"
+                    title={module.title}
+                    moveButtons={sortable.moveButtons(module.id, module.title)}
+                    onEdit={() => setModuleDialog({ module })}
+                    onDelete={() => setDeleting({ kind: 'module', module })}
+                  />
                 ) : null}
               </div>
               <LessonList
@@ -209,6 +189,32 @@ function ModulesEditor({ course }: { course: AdminCourseDetail }) {
   )
 }
 
+type ItemActionsProps = {
+  noun: 'module' | 'lesson'
+  title: string
+  /** the row's move up and down buttons (admin-sortable.tsx) */
+  moveButtons: ReactNode
+  onEdit: () => void
+  onDelete: () => void
+}
+
+/** A module's or lesson's own buttons: move, edit, delete, each naming the row. */
+function ItemActions({ noun, title, moveButtons, onEdit, onDelete }: ItemActionsProps) {
+  return (
+    <div className="flex flex-wrap items-center justify-end gap-0.5">
+      {moveButtons}
+      <IconActionButton label={`Edit ${noun} ${title}`} hint={`Edit ${noun}`} icon={Pencil} onClick={onEdit} />
+      <IconActionButton
+        label={`Delete ${noun} ${title}`}
+        hint={`Delete ${noun}`}
+        icon={Trash2}
+        destructive
+        onClick={onDelete}
+      />
+    </div>
+  )
+}
+
 type LessonListProps = {
   courseId: string
   module: AdminModule
@@ -241,7 +247,7 @@ function LessonList({ courseId, module, readOnly, announce, onEdit, onDelete }: 
             </p>
             <p className="flex flex-wrap items-center gap-2 text-xs text-muted-foreground">
               <span>{lessonTypeLabels[lesson.type]}</span>
-              <StatusBadge status={lesson.status} />
+              <ContentStatusBadge status={lesson.status} />
               <span>{minutes(lesson.durationMinutes)}</span>
               <span>version {lesson.version}</span>
               {lesson.type === 'quiz' ? (
@@ -259,28 +265,13 @@ function LessonList({ courseId, module, readOnly, announce, onEdit, onDelete }: 
             </p>
           </div>
           {!readOnly ? (
-            <div className="flex flex-wrap items-center justify-end gap-0.5">
-              {sortable.moveButtons(lesson.id, lesson.title)}
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Edit lesson ${lesson.title}`}
-                title="Edit lesson"
-                onClick={() => onEdit(lesson)}
-              >
-                <Pencil aria-hidden="true" className="size-4" />
-              </Button>
-              <Button
-                size="sm"
-                variant="ghost"
-                aria-label={`Delete lesson ${lesson.title}`}
-                title="Delete lesson"
-                className="text-destructive"
-                onClick={() => onDelete(lesson)}
-              >
-                <Trash2 aria-hidden="true" className="size-4" />
-              </Button>
-            </div>
+            <ItemActions
+              noun="lesson"
+              title={lesson.title}
+              moveButtons={sortable.moveButtons(lesson.id, lesson.title)}
+              onEdit={() => onEdit(lesson)}
+              onDelete={() => onDelete(lesson)}
+            />
           ) : null}
         </li>
       ))}
@@ -309,47 +300,36 @@ function DeleteContentDialog({
 }) {
   const removeModule = useDeleteModule(courseId)
   const removeLesson = useDeleteLesson()
-  const pending = removeModule.isPending || removeLesson.isPending
+  if (!deleting) return null
   const progress =
-    deleting?.kind === 'lesson' ? deleting.lesson.membersWithProgress : deleting?.module.membersWithProgress
+    deleting.kind === 'lesson' ? deleting.lesson.membersWithProgress : deleting.module.membersWithProgress
   return (
-    <Dialog open={deleting !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {deleting ? (
-        <DialogContent
-          role="alertdialog"
-          title={deleting.kind === 'module' ? 'Delete module' : 'Delete lesson'}
-          description={
-            deleting.kind === 'module'
-              ? `Delete the module ${deleting.module.title}${lessonsOf(deleting.module)}?`
-              : `Delete the lesson ${deleting.lesson.title}?`
-          }
-        >
-          <p className="text-sm">
-            {progress
-              ? `${members(progress)} progress in it, which is deleted with it. To hide it and keep their progress, set it to draft instead.`
-              : 'This cannot be undone.'}
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={pending}
-              onClick={() =>
-                deleting.kind === 'module'
-                  ? removeModule.mutate(deleting.module.id, { onSettled: onClose })
-                  : removeLesson.mutate(
-                      { moduleId: deleting.module.id, lessonId: deleting.lesson.id },
-                      { onSettled: onClose },
-                    )
-              }
-            >
-              Delete
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      title={deleting.kind === 'module' ? 'Delete module' : 'Delete lesson'}
+      description={
+        deleting.kind === 'module'
+          ? `Delete the module ${deleting.module.title}${lessonsOf(deleting.module)}?`
+          : `Delete the lesson ${deleting.lesson.title}?`
+      }
+      confirm={{
+        label: 'Delete',
+        disabled: removeModule.isPending || removeLesson.isPending,
+        onConfirm: () =>
+          deleting.kind === 'module'
+            ? removeModule.mutate(deleting.module.id, { onSettled: onClose })
+            : removeLesson.mutate(
+                { moduleId: deleting.module.id, lessonId: deleting.lesson.id },
+                { onSettled: onClose },
+              ),
+      }}
+    >
+      <p className="text-sm">
+        {progress
+          ? `${members(progress)} progress in it, which is deleted with it. To hide it and keep their progress, set it to draft instead.`
+          : 'This cannot be undone.'}
+      </p>
+    </ConfirmDialog>
   )
 }

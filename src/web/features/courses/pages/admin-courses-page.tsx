@@ -6,11 +6,14 @@ import { pathTo } from '#shared/pages.ts'
 import { searchMaxLength } from '#shared/courses/constants.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
 import type { AdminCourse } from '#shared/courses/schemas.ts'
+import { ListCount } from '#web/components/list-count.tsx'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
-import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import {
   adminCoursesQuery,
   useDeleteAllCourses,
@@ -133,13 +136,7 @@ export function AdminCoursesPage() {
         ) : null}
         {list && list.courses.length > 0 ? (
           <div className="grid gap-3">
-            <p role="status" className="text-sm text-muted-foreground">
-              {list.total > list.courses.length
-                ? `Showing ${list.courses.length} of ${list.total}`
-                : list.total === 1
-                  ? '1 course'
-                  : `${list.total} courses`}
-            </p>
+            <ListCount shown={list.courses.length} total={list.total} noun={['course', 'courses']} />
             {view === 'deleted' ? <DeletedBatches courses={list.courses} /> : null}
             <ul
               className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3"
@@ -151,16 +148,7 @@ export function AdminCoursesPage() {
                 </li>
               ))}
             </ul>
-            {courses.hasNextPage ? (
-              <Button
-                variant="outline"
-                className="justify-self-center"
-                disabled={courses.isFetchingNextPage}
-                onClick={() => void courses.fetchNextPage()}
-              >
-                {courses.isFetchingNextPage ? 'Loading…' : 'Load more'}
-              </Button>
-            ) : null}
+            <LoadMoreButton list={courses} />
           </div>
         ) : null}
       </section>
@@ -174,21 +162,6 @@ export function AdminCoursesPage() {
         onDeleted={() => showView('deleted')}
       />
     </div>
-  )
-}
-
-function StatusBadge({ course }: { course: AdminCourse }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
-        course.isPublished
-          ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
-          : 'bg-muted text-muted-foreground',
-      )}
-    >
-      {course.isPublished ? 'Published' : 'Draft'}
-    </span>
   )
 }
 
@@ -221,7 +194,7 @@ function CourseCard({ course, onDelete }: { course: AdminCourse; onDelete: () =>
           <h3 id={titleId} className="font-semibold tracking-tight">
             {course.title}
           </h3>
-          <StatusBadge course={course} />
+          <StatusBadge live={course.isPublished}>{course.isPublished ? 'Published' : 'Draft'}</StatusBadge>
         </div>
         <p className="text-sm text-muted-foreground">
           {[
@@ -291,29 +264,24 @@ function DeletedBatches({ courses }: { courses: AdminCourse[] }) {
 
 function DeleteCourseDialog({ course, onClose }: { course: AdminCourse | null; onClose: () => void }) {
   const remove = useDeleteCourse()
+  if (!course) return null
   return (
-    <Dialog open={course !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {course ? (
-        <DialogContent role="alertdialog" title="Delete course" description={courseMessages.confirmDelete}>
-          <p className="text-sm">
-            <span className="font-medium">{course.title}</span> leaves every list; you can restore it from
-            &lsquo;Deleted courses&rsquo;.
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button
-              variant="destructive"
-              disabled={remove.isPending}
-              onClick={() => remove.mutate(course.id, { onSettled: onClose })}
-            >
-              Delete
-            </Button>
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      title="Delete course"
+      description={courseMessages.confirmDelete}
+      confirm={{
+        label: 'Delete',
+        disabled: remove.isPending,
+        onConfirm: () => remove.mutate(course.id, { onSettled: onClose }),
+      }}
+    >
+      <p className="text-sm">
+        <span className="font-medium">{course.title}</span> leaves every list; you can restore it from &lsquo;Deleted
+        courses&rsquo;.
+      </p>
+    </ConfirmDialog>
   )
 }
 
@@ -330,30 +298,16 @@ function DeleteAllDialog({
 }) {
   const deleteAll = useDeleteAllCourses()
   return (
-    <Dialog open={open} onOpenChange={(next) => (next ? undefined : onClose())}>
-      <DialogContent
-        role="alertdialog"
-        title="Delete All Courses"
-        description={courseMessages.confirmDeleteAllCount(count)}
-      >
-        <div className="flex justify-end gap-2">
-          <Button variant="outline" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            variant="destructive"
-            disabled={deleteAll.isPending || count === 0}
-            onClick={() =>
-              deleteAll.mutate(undefined, {
-                onSuccess: onDeleted,
-                onSettled: onClose,
-              })
-            }
-          >
-            Delete all {count} {count === 1 ? 'course' : 'courses'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={open}
+      onClose={onClose}
+      title="Delete All Courses"
+      description={courseMessages.confirmDeleteAllCount(count)}
+      confirm={{
+        label: `Delete all ${count} ${count === 1 ? 'course' : 'courses'}`,
+        disabled: deleteAll.isPending || count === 0,
+        onConfirm: () => deleteAll.mutate(undefined, { onSuccess: onDeleted, onSettled: onClose }),
+      }}
+    />
   )
 }

@@ -1,11 +1,10 @@
-import { Link } from 'react-router'
 import { pathTo } from '#shared/pages.ts'
-import { PageTitle } from '#web/components/page-title.tsx'
 import {
   CourseFilterSelects,
   CourseSearchBox,
   useCourseFilters,
 } from '#web/features/courses/components/course-filters.tsx'
+import { CourseListPage } from '#web/features/courses/components/course-list-page.tsx'
 import { CourseResults } from '#web/features/courses/components/course-results.tsx'
 
 /**
@@ -16,22 +15,11 @@ import { CourseResults } from '#web/features/courses/components/course-results.t
 export function BrowsePage() {
   const controls = useCourseFilters('browse')
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6">
-      <header className="grid gap-2">
-        <PageTitle>Browse Courses</PageTitle>
-        <h1 className="text-4xl font-semibold tracking-tight">Browse Courses</h1>
-        <p className="text-muted-foreground">
-          Practical courses that close the gap to your next role. Prices and sales are in the{' '}
-          <Link
-            to={pathTo('coursesMarketplace')}
-            className="font-medium text-accent underline-offset-4 hover:underline"
-          >
-            course marketplace
-          </Link>
-          .
-        </p>
-      </header>
-
+    <CourseListPage
+      title="Browse Courses"
+      intro="Practical courses that close the gap to your next role. Prices and sales are in the"
+      link={{ to: pathTo('coursesMarketplace'), label: 'course marketplace' }}
+    >
       <div className="grid gap-4 rounded-xl border border-border bg-card p-5 shadow-sm">
         <CourseSearchBox controls={controls} />
         <CourseFilterSelects
@@ -46,6 +34,6 @@ export function BrowsePage() {
         filtered={controls.filtered}
         backLabel="Back to Browse Courses"
       />
-    </div>
+    </CourseListPage>
   )
 }

@@ -4,6 +4,7 @@ import { Award, Banknote, ExternalLink } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
 import type { CourseDetail, LessonView, ModuleView } from '#shared/courses/schemas.ts'
+import { PageNotice } from '#web/components/page-notice.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
@@ -27,14 +28,12 @@ function useBackLink() {
 
 function NotFound() {
   return (
-    <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-20 text-center">
-      <PageTitle>{courseMessages.notFound}</PageTitle>
-      <h1 className="text-3xl font-semibold tracking-tight">{courseMessages.notFound}</h1>
+    <PageNotice title={courseMessages.notFound}>
       <p className="text-muted-foreground">This course may have been unpublished or removed.</p>
       <Link to={pathTo('coursesBrowse')} className={buttonClasses('primary')}>
         Browse All Courses
       </Link>
-    </div>
+    </PageNotice>
   )
 }
 
@@ -174,13 +173,11 @@ export function CourseDetailPage() {
   if (course.data === undefined) {
     if (isCourseNotFound(course.error)) return <NotFound />
     return (
-      <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-20 text-center">
-        <PageTitle>{courseMessages.loadCourseFailed}</PageTitle>
-        <h1 className="text-3xl font-semibold tracking-tight">{courseMessages.loadCourseFailed}</h1>
+      <PageNotice title={courseMessages.loadCourseFailed}>
         <Button variant="outline" onClick={() => void course.refetch()}>
           Try again
         </Button>
-      </div>
+      </PageNotice>
     )
   }
   return <CourseView course={course.data} />

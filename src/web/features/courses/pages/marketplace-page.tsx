@@ -1,11 +1,10 @@
-import { Link } from 'react-router'
 import { pathTo } from '#shared/pages.ts'
-import { PageTitle } from '#web/components/page-title.tsx'
 import {
   CourseFilterSelects,
   CourseSearchBox,
   useCourseFilters,
 } from '#web/features/courses/components/course-filters.tsx'
+import { CourseListPage } from '#web/features/courses/components/course-list-page.tsx'
 import { CourseResults } from '#web/features/courses/components/course-results.tsx'
 
 /**
@@ -16,19 +15,11 @@ import { CourseResults } from '#web/features/courses/components/course-results.t
 export function MarketplacePage() {
   const controls = useCourseFilters('marketplace')
   return (
-    <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:px-6">
-      <header className="grid gap-2">
-        <PageTitle>Course Marketplace</PageTitle>
-        <h1 className="text-4xl font-semibold tracking-tight">Course Marketplace</h1>
-        <p className="text-muted-foreground">
-          Courses from our partners, with member prices. Looking for what you already started?{' '}
-          <Link to={pathTo('savedCourses')} className="font-medium text-accent underline-offset-4 hover:underline">
-            Your saved courses
-          </Link>
-          .
-        </p>
-      </header>
-
+    <CourseListPage
+      title="Course Marketplace"
+      intro="Courses from our partners, with member prices. Looking for what you already started?"
+      link={{ to: pathTo('savedCourses'), label: 'Your saved courses' }}
+    >
       <div className="grid items-start gap-8 lg:grid-cols-[16rem_minmax(0,1fr)]">
         <aside
           aria-labelledby="marketplace-filters"
@@ -48,6 +39,6 @@ export function MarketplacePage() {
           />
         </div>
       </div>
-    </div>
+    </CourseListPage>
   )
 }

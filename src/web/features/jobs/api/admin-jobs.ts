@@ -1,15 +1,10 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-} from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { jobMessages, type ApplicationStatus, type JobInput, type JobStatus } from '#shared/jobs/schemas.ts'
 import { answer, messageOf } from '#web/lib/api.ts'
 import { adminApplicationsApi, adminJobsApi, jobParam } from '#web/features/jobs/api/clients.ts'
 import { jobKeys } from '#web/features/jobs/api/keys.ts'
+import { useToastedMutation, type ToastedMutationOptions } from '#web/lib/use-toasted-mutation.ts'
 
 // The admin side of the jobs area's query keys (ARCHITECTURE.md rule 6), under
 // ['jobs', 'admin']; the member side lives in jobs.ts and keys.ts.
@@ -40,9 +35,8 @@ export const jobApplicationsQuery = (jobId: string) =>
   })
 
 /** A change to a job shows in the admin table, its applications and the member board alike. */
-function useRefreshAdminJobs() {
-  const queryClient = useQueryClient()
-  return () => queryClient.invalidateQueries({ queryKey: jobKeys.all })
+function useJobWrite<Answer, Variables = void>(options: Omit<ToastedMutationOptions<Answer, Variables>, 'refresh'>) {
+  return useToastedMutation({ ...options, refresh: jobKeys.all })
 }
 
 function logoForm(logo: File) {
@@ -64,8 +58,7 @@ export type SaveJobVariables = {
  * does not undo the saved job: it is reported on its own, so the job is not created twice.
  */
 export function useSaveJob() {
-  const refresh = useRefreshAdminJobs()
-  return useMutation({
+  return useJobWrite({
     mutationFn: async ({ jobId, values, logo }: SaveJobVariables) => {
       const job = jobId
         ? await answer(adminJobsApi[':jobId'].$put({ param: jobParam(jobId), json: values }))
@@ -82,58 +75,44 @@ export function useSaveJob() {
       }
       return { job, logoError }
     },
-    onSuccess: async ({ logoError }, { jobId, logo }) => {
-      toast.success(jobId ? jobMessages.updated : jobMessages.created)
+    success: (_saved, { jobId }) => (jobId ? jobMessages.updated : jobMessages.created),
+    onSuccess: ({ logoError }, { logo }) => {
       if (logo && logoError) toast.error(messageOf(logoError, jobMessages.saveJobFailed))
       else if (logo) toast.success(jobMessages.logoSaved)
-      await refresh()
     },
     // no toast on failure: the form says why, once (lib/form-errors.ts)
   })
 }
 
 export function useRemoveJobLogo() {
-  const refresh = useRefreshAdminJobs()
-  return useMutation({
+  return useJobWrite({
     mutationFn: (jobId: string) => answer(adminJobsApi[':jobId'].logo.$delete({ param: jobParam(jobId) })),
-    onSuccess: async () => {
-      toast.success(jobMessages.logoSaved)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, jobMessages.saveJobFailed)),
+    success: jobMessages.logoSaved,
+    failure: jobMessages.saveJobFailed,
   })
 }
 
 /** Close (off the board, applications kept) or reopen a job. */
 export function useSetJobStatus() {
-  const refresh = useRefreshAdminJobs()
-  return useMutation({
+  return useJobWrite({
     mutationFn: ({ jobId, status }: { jobId: string; status: JobStatus }) =>
       answer(adminJobsApi[':jobId'].status.$patch({ param: jobParam(jobId), json: { status } })),
-    onSuccess: async (_job, { status }) => {
-      toast.success(status === 'closed' ? jobMessages.closed : jobMessages.reopened)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, jobMessages.saveJobFailed)),
+    success: (_job, { status }) => (status === 'closed' ? jobMessages.closed : jobMessages.reopened),
+    failure: jobMessages.saveJobFailed,
   })
 }
 
 export function useDeleteJob() {
-  const refresh = useRefreshAdminJobs()
-  return useMutation({
+  return useJobWrite({
     mutationFn: (jobId: string) => answer(adminJobsApi[':jobId'].$delete({ param: jobParam(jobId) })),
-    onSuccess: async () => {
-      toast.success(jobMessages.deleted)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, jobMessages.deleteFailed)),
+    success: jobMessages.deleted,
+    failure: jobMessages.deleteFailed,
   })
 }
 
 /** Moves an application along submitted -> reviewed -> interviewing -> offered, or to rejected (issue 5). */
 export function useMoveApplication() {
-  const refresh = useRefreshAdminJobs()
-  return useMutation({
+  return useJobWrite({
     mutationFn: ({ applicationId, status }: { applicationId: string; status: ApplicationStatus }) =>
       answer(
         adminApplicationsApi.applications[':applicationId'].$patch({
@@ -141,10 +120,7 @@ export function useMoveApplication() {
           json: { status },
         }),
       ),
-    onSuccess: async () => {
-      toast.success(jobMessages.statusUpdated)
-      await refresh()
-    },
-    onError: (error) => toast.error(messageOf(error, jobMessages.statusFailed)),
+    success: jobMessages.statusUpdated,
+    failure: jobMessages.statusFailed,
   })
 }

@@ -5,14 +5,14 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query'
-import { toast } from 'sonner'
 import { jobMessages } from '#shared/jobs/schemas.ts'
-import { answer, ApiError, messageOf } from '#web/lib/api.ts'
+import { answer, ApiError, isNotFoundError } from '#web/lib/api.ts'
 import { applicationsApi, applyApi, jobParam, jobsApi, savedApi } from '#web/features/jobs/api/clients.ts'
 import { cleanFilters } from '#web/features/jobs/api/filters.ts'
 import { patchCachedJob, updateSavedJob } from '#web/features/jobs/api/job-cache.ts'
 import { jobKeys, type JobFilters } from '#web/features/jobs/api/keys.ts'
 import { useLiveTopic } from '#web/lib/live.ts'
+import { useSavedItemToggle } from '#web/lib/use-toasted-mutation.ts'
 
 export { jobKeys, type JobFilters } from '#web/features/jobs/api/keys.ts'
 export { latestJobsQuery } from '#web/features/jobs/api/latest-jobs.ts'
@@ -59,29 +59,24 @@ export const myApplicationsQuery = () =>
 
 /** Is this refusal the job's absence (unknown, closed or a malformed id)? */
 export function isJobNotFound(error: unknown): boolean {
-  return (
-    error instanceof ApiError &&
-    (error.status === 404 || (error.status === 400 && error.message === jobMessages.notFound))
-  )
+  return isNotFoundError(error, jobMessages.notFound)
 }
+
+type SavedJobToggle = { jobId: string; save: boolean }
 
 /** Saves a job or removes it from the saved items (spec 001 §2, §8 saved-items messages). */
 export function useToggleSavedJob() {
   const queryClient = useQueryClient()
-  return useMutation({
-    mutationFn: ({ jobId, save }: { jobId: string; save: boolean }) => {
-      const savedJob = savedApi.jobs[':jobId']
-      return save
-        ? answer(savedJob.$put({ param: jobParam(jobId) }))
-        : answer(savedJob.$delete({ param: jobParam(jobId) }))
-    },
-    onSuccess: (_, { jobId, save }) => {
+  const savedJob = savedApi.jobs[':jobId']
+  return useSavedItemToggle({
+    save: ({ jobId }: SavedJobToggle) => answer(savedJob.$put({ param: jobParam(jobId) })),
+    unsave: ({ jobId }: SavedJobToggle) => answer(savedJob.$delete({ param: jobParam(jobId) })),
+    messages: jobMessages,
+    onChanged: ({ jobId, save }) => {
       updateSavedJob(queryClient, jobId, save)
+      // not awaited: the toggle is free again as soon as the card shows it
       void queryClient.invalidateQueries({ queryKey: jobKeys.savedAll })
-      toast.success(save ? jobMessages.saved : jobMessages.unsaved)
     },
-    onError: (error, { save }) =>
-      toast.error(messageOf(error, save ? jobMessages.saveFailed : jobMessages.unsaveFailed)),
   })
 }
 

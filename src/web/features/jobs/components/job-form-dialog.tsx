@@ -8,6 +8,7 @@ import { Button } from '#web/components/ui/button.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
 import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { FormActions } from '#web/components/ui/form-actions.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
@@ -258,15 +259,9 @@ function JobForm({ job, onDone }: { job?: AdminJob; onDone: () => void }) {
         <FieldError id={`${id('logo')}-error`}>{logoError}</FieldError>
       </div>
 
-      <FieldError>{failure}</FieldError>
-      <div className="flex flex-wrap justify-end gap-2 pt-2">
-        <Button variant="outline" onClick={onDone}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving…' : job ? 'Save changes' : 'Create job'}
-        </Button>
-      </div>
+      <FormActions failure={failure} onCancel={onDone} busy={save.isPending} className="flex-wrap pt-2">
+        {save.isPending ? 'Saving…' : job ? 'Save changes' : 'Create job'}
+      </FormActions>
     </form>
   )
 }

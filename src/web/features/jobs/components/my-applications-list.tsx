@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
 import { myApplicationsQuery } from '#web/features/jobs/api/jobs.ts'
 import { ApplicationStatusBadge } from '#web/features/jobs/components/application-status.tsx'
 import { messageOf } from '#web/lib/api.ts'
@@ -17,12 +17,9 @@ export function MyApplicationsList() {
   if (applications.isPending) return <p className="py-6 text-center text-muted-foreground">Loading applications...</p>
   if (applications.isError) {
     return (
-      <div role="alert" className="grid justify-items-center gap-3 py-6 text-center">
-        <p>{messageOf(applications.error, 'Your applications could not be loaded.')}</p>
-        <Button variant="outline" onClick={() => void applications.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailedAlert className="py-6" onRetry={() => void applications.refetch()}>
+        {messageOf(applications.error, 'Your applications could not be loaded.')}
+      </LoadFailedAlert>
     )
   }
   if (applications.data.length === 0)

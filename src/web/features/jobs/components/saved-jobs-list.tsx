@@ -1,9 +1,9 @@
 import { Link } from 'react-router'
 import { useQuery } from '@tanstack/react-query'
-import { Trash2 } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
+import { RemoveSavedButton } from '#web/components/saved-item-buttons.tsx'
 import { savedJobsQuery, useToggleSavedJob } from '#web/features/jobs/api/jobs.ts'
 import { CompanyLogo } from '#web/features/jobs/components/company-logo.tsx'
 import { PostedDate } from '#web/features/jobs/components/posted-date.tsx'
@@ -17,12 +17,9 @@ export function SavedJobsList() {
   if (saved.isPending) return <p className="py-6 text-center text-muted-foreground">Loading saved jobs...</p>
   if (saved.isError) {
     return (
-      <div role="alert" className="grid justify-items-center gap-3 py-6 text-center">
-        <p>{messageOf(saved.error, jobMessages.savedLoadFailed)}</p>
-        <Button variant="outline" onClick={() => void saved.refetch()}>
-          Try again
-        </Button>
-      </div>
+      <LoadFailedAlert className="py-6" onRetry={() => void saved.refetch()}>
+        {messageOf(saved.error, jobMessages.savedLoadFailed)}
+      </LoadFailedAlert>
     )
   }
   if (saved.data.length === 0)
@@ -56,16 +53,11 @@ export function SavedJobsList() {
               </p>
             )}
           </div>
-          <Button
-            variant="ghost"
-            size="sm"
-            aria-label={`Remove ${job.title} from saved jobs`}
-            disabled={remove.isPending && remove.variables?.jobId === jobId}
-            onClick={() => remove.mutate({ jobId, save: false })}
-          >
-            <Trash2 aria-hidden="true" className="size-4" />
-            <span aria-hidden="true">Remove</span>
-          </Button>
+          <RemoveSavedButton
+            label={`Remove ${job.title} from saved jobs`}
+            pending={remove.isPending && remove.variables?.jobId === jobId}
+            onRemove={() => remove.mutate({ jobId, save: false })}
+          />
         </li>
       ))}
     </ul>

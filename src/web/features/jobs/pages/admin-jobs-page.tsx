@@ -1,10 +1,13 @@
 import { useState } from 'react'
 import { useSearchParams } from 'react-router'
 import { useInfiniteQuery } from '@tanstack/react-query'
-import { Pencil, Plus, Power, Trash2, Users, type LucideIcon } from 'lucide-react'
-import { jobMessages, type AdminJob, type JobStatus } from '#shared/jobs/schemas.ts'
+import { Pencil, Plus, Power, Trash2, Users } from 'lucide-react'
+import { jobMessages, type AdminJob } from '#shared/jobs/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
+import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
+import { DataTable } from '#web/components/ui/data-table.tsx'
+import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
+import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
 import { adminJobsQuery, useDeleteJob, useSetJobStatus } from '#web/features/jobs/api/admin-jobs.ts'
@@ -15,22 +18,11 @@ import { JobFormDialog, jobStatusLabels } from '#web/features/jobs/components/jo
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
+import { ListCount } from '#web/components/list-count.tsx'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 
-function JobStatusBadge({ status }: { status: JobStatus }) {
-  return (
-    <span
-      className={cn(
-        'inline-flex rounded-full px-2.5 py-0.5 text-xs font-medium',
-        status === 'active'
-          ? 'bg-emerald-500/15 text-emerald-800 dark:text-emerald-300'
-          : 'bg-muted text-muted-foreground',
-      )}
-    >
-      {jobStatusLabels[status]}
-    </span>
-  )
-}
+const jobColumns = ['Logo', 'Title', 'Company', 'Location', 'Type', 'Salary', 'Status', 'Applications', 'Actions']
 
 /** /admin/jobs/manage: the job board's jobs, their status and their applications (spec 002 §2 Job management, issue 5). */
 export function AdminJobsPage() {
@@ -87,94 +79,63 @@ export function AdminJobsPage() {
       ) : null}
       {list && list.jobs.length > 0 ? (
         <div className="grid gap-2">
-          <p role="status" className="text-sm text-muted-foreground">
-            {list.total > list.jobs.length
-              ? `Showing ${list.jobs.length} of ${list.total}`
-              : list.total === 1
-                ? '1 job'
-                : `${list.total} jobs`}
-          </p>
-          <div className="overflow-x-auto rounded-xl border border-border bg-card">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Jobs</caption>
-              <thead className="border-b border-border text-xs text-muted-foreground uppercase">
-                <tr>
-                  {['Logo', 'Title', 'Company', 'Location', 'Type', 'Salary', 'Status', 'Applications', 'Actions'].map(
-                    (column) => (
-                      <th key={column} scope="col" className="px-3 py-2 font-medium whitespace-nowrap">
-                        {column}
-                      </th>
-                    ),
-                  )}
-                </tr>
-              </thead>
-              <tbody>
-                {list.jobs.map((job) => (
-                  <tr key={job.id} className="border-b border-border align-middle last:border-b-0">
-                    <td className="px-3 py-2">
-                      <CompanyLogo company={job.company} logoUrl={job.logoUrl} size="sm" />
-                    </td>
-                    <th scope="row" className="px-3 py-2 font-medium">
-                      {job.title}
-                    </th>
-                    <td className="px-3 py-2">{job.company}</td>
-                    <td className="px-3 py-2">
-                      {job.location}
-                      {job.remote ? <span className="block text-xs text-muted-foreground">Remote-friendly</span> : null}
-                    </td>
-                    <td className="px-3 py-2 whitespace-nowrap">{job.type}</td>
-                    <td className="px-3 py-2 whitespace-nowrap">{job.salary}</td>
-                    <td className="px-3 py-2">
-                      <JobStatusBadge status={job.status} />
-                    </td>
-                    <td className="px-3 py-2 text-center tabular-nums">{job.applicationCount}</td>
-                    <td className="px-3 py-2">
-                      <div className="flex gap-0.5">
-                        <RowAction
-                          label={`Edit ${job.title}`}
-                          hint="Edit"
-                          icon={Pencil}
-                          onClick={() => setForm({ job })}
-                        />
-                        <RowAction
-                          label={`${job.status === 'active' ? 'Close' : 'Reopen'} ${job.title}`}
-                          hint={job.status === 'active' ? 'Close: hide from the board' : 'Reopen: show on the board'}
-                          icon={Power}
-                          disabled={setStatus.isPending && setStatus.variables?.jobId === job.id}
-                          onClick={() =>
-                            setStatus.mutate({ jobId: job.id, status: job.status === 'active' ? 'closed' : 'active' })
-                          }
-                        />
-                        <RowAction
-                          label={`Applications for ${job.title}`}
-                          hint="Applications"
-                          icon={Users}
-                          onClick={() => setApplicationsOf(job)}
-                        />
-                        <RowAction
-                          label={`Delete ${job.title}`}
-                          hint="Delete"
-                          icon={Trash2}
-                          destructive
-                          onClick={() => setDeleting(job)}
-                        />
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {jobs.hasNextPage ? (
-            <Button
-              variant="outline"
-              className="justify-self-center"
-              disabled={jobs.isFetchingNextPage}
-              onClick={() => void jobs.fetchNextPage()}
-            >
-              {jobs.isFetchingNextPage ? 'Loading…' : 'Load more'}
-            </Button>
-          ) : null}
+          <ListCount shown={list.jobs.length} total={list.total} noun={['job', 'jobs']} />
+          <DataTable caption="Jobs" columns={jobColumns}>
+            {list.jobs.map((job) => (
+              <tr key={job.id} className="border-b border-border align-middle last:border-b-0">
+                <td className="px-3 py-2">
+                  <CompanyLogo company={job.company} logoUrl={job.logoUrl} size="sm" />
+                </td>
+                <th scope="row" className="px-3 py-2 font-medium">
+                  {job.title}
+                </th>
+                <td className="px-3 py-2">{job.company}</td>
+                <td className="px-3 py-2">
+                  {job.location}
+                  {job.remote ? <span className="block text-xs text-muted-foreground">Remote-friendly</span> : null}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap">{job.type}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{job.salary}</td>
+                <td className="px-3 py-2">
+                  <StatusBadge live={job.status === 'active'}>{jobStatusLabels[job.status]}</StatusBadge>
+                </td>
+                <td className="px-3 py-2 text-center tabular-nums">{job.applicationCount}</td>
+                <td className="px-3 py-2">
+                  <div className="flex gap-0.5">
+                    <IconActionButton
+                      label={`Edit ${job.title}`}
+                      hint="Edit"
+                      icon={Pencil}
+                      onClick={() => setForm({ job })}
+                    />
+                    <IconActionButton
+                      label={`${job.status === 'active' ? 'Close' : 'Reopen'} ${job.title}`}
+                      hint={job.status === 'active' ? 'Close: hide from the board' : 'Reopen: show on the board'}
+                      icon={Power}
+                      disabled={setStatus.isPending && setStatus.variables?.jobId === job.id}
+                      onClick={() =>
+                        setStatus.mutate({ jobId: job.id, status: job.status === 'active' ? 'closed' : 'active' })
+                      }
+                    />
+                    <IconActionButton
+                      label={`Applications for ${job.title}`}
+                      hint="Applications"
+                      icon={Users}
+                      onClick={() => setApplicationsOf(job)}
+                    />
+                    <IconActionButton
+                      label={`Delete ${job.title}`}
+                      hint="Delete"
+                      icon={Trash2}
+                      destructive
+                      onClick={() => setDeleting(job)}
+                    />
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </DataTable>
+          <LoadMoreButton list={jobs} />
         </div>
       ) : null}
 
@@ -185,81 +146,48 @@ export function AdminJobsPage() {
   )
 }
 
-type RowActionProps = {
-  label: string
-  hint: string
-  icon: LucideIcon
-  onClick: () => void
-  disabled?: boolean
-  destructive?: boolean
-}
-
-/** An icon button of a table row: its name says which job, its tooltip what it does. */
-function RowAction({ label, hint, icon: Icon, onClick, disabled, destructive }: RowActionProps) {
-  return (
-    <Button
-      size="sm"
-      variant="ghost"
-      aria-label={label}
-      title={hint}
-      disabled={disabled}
-      className={destructive ? 'text-destructive' : undefined}
-      onClick={onClick}
-    >
-      <Icon aria-hidden="true" className="size-4" />
-    </Button>
-  )
-}
-
 function DeleteJobDialog({ job, onClose }: { job: AdminJob | null; onClose: () => void }) {
   const deleteJob = useDeleteJob()
   const setStatus = useSetJobStatus()
+  if (!job) return null
   // the server refuses too: its applications would be out of every admin's reach
-  const hasApplications = (job?.applicationCount ?? 0) > 0
+  const hasApplications = job.applicationCount > 0
   return (
-    <Dialog open={job !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
-      {job ? (
-        <DialogContent
-          role="alertdialog"
-          title="Delete job"
-          description={
-            !hasApplications
-              ? jobMessages.confirmDelete
-              : job.status === 'active'
-                ? jobMessages.deleteHasApplications
-                : jobMessages.closedKeepsApplications
-          }
-        >
-          <p className="text-sm">
-            <span className="font-medium">{job.title}</span> at {job.company}
-            {hasApplications
-              ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}`
-              : ''}
-            .
-          </p>
-          <div className="flex justify-end gap-2">
-            <Button variant="outline" onClick={onClose}>
-              Cancel
-            </Button>
-            {!hasApplications ? (
-              <Button
-                variant="destructive"
-                disabled={deleteJob.isPending}
-                onClick={() => deleteJob.mutate(job.id, { onSettled: onClose })}
-              >
-                Delete
-              </Button>
-            ) : job.status === 'active' ? (
-              <Button
-                disabled={setStatus.isPending}
-                onClick={() => setStatus.mutate({ jobId: job.id, status: 'closed' }, { onSettled: onClose })}
-              >
-                Close job
-              </Button>
-            ) : null}
-          </div>
-        </DialogContent>
-      ) : null}
-    </Dialog>
+    <ConfirmDialog
+      open
+      onClose={onClose}
+      title="Delete job"
+      description={
+        !hasApplications
+          ? jobMessages.confirmDelete
+          : job.status === 'active'
+            ? jobMessages.deleteHasApplications
+            : jobMessages.closedKeepsApplications
+      }
+      confirm={
+        !hasApplications
+          ? {
+              label: 'Delete',
+              disabled: deleteJob.isPending,
+              onConfirm: () => deleteJob.mutate(job.id, { onSettled: onClose }),
+            }
+          : job.status === 'active'
+            ? {
+                label: 'Close job',
+                variant: 'primary',
+                disabled: setStatus.isPending,
+                onConfirm: () => setStatus.mutate({ jobId: job.id, status: 'closed' }, { onSettled: onClose }),
+              }
+            : undefined
+      }
+    >
+      <p className="text-sm">
+        <span className="font-medium">{job.title}</span> at {job.company}
+        {hasApplications
+          ? `, with ${job.applicationCount === 1 ? '1 application' : `${job.applicationCount} applications`}`
+          : ''}
+        .
+      </p>
+    </ConfirmDialog>
   )
 }

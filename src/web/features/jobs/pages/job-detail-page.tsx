@@ -5,6 +5,7 @@ import { GraduationCap } from 'lucide-react'
 import { toast } from 'sonner'
 import { pathTo } from '#shared/pages.ts'
 import { jobMessages, type JobDetail } from '#shared/jobs/schemas.ts'
+import { PageNotice } from '#web/components/page-notice.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { BackLink } from '#web/components/ui/back-link.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
@@ -18,14 +19,12 @@ import { SaveJobButton } from '#web/features/jobs/components/save-job-button.tsx
 
 function NotFound() {
   return (
-    <div className="mx-auto grid w-full max-w-xl justify-items-center gap-4 px-4 py-20 text-center">
-      <PageTitle>{jobMessages.notFound}</PageTitle>
-      <h1 className="text-3xl font-semibold tracking-tight">{jobMessages.notFound}</h1>
+    <PageNotice title={jobMessages.notFound}>
       <p className="text-muted-foreground">This job may have been filled or removed.</p>
       <Link to={pathTo('jobs')} className={buttonClasses('primary')}>
         Browse All Jobs
       </Link>
-    </div>
+    </PageNotice>
   )
 }
 

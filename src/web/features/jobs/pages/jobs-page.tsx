@@ -13,6 +13,8 @@ import { ApplicationDialog } from '#web/features/jobs/components/application-dia
 import { JobCard } from '#web/features/jobs/components/job-card.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
+import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { PageTitle } from '#web/components/page-title.tsx'
 
 function setParamValues(setParams: SetURLSearchParams, values: Record<string, string>) {
@@ -42,7 +44,6 @@ export function JobsPage() {
 
   useLiveJobLists()
   const search = useInfiniteQuery(jobSearchQuery(filters))
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = search
   const jobs = search.data?.pages.flatMap((page) => page.jobs) ?? []
   const truncated = search.data?.pages[0]?.truncated ?? false
   const filtered = filterNames.some((name) => params.has(name))
@@ -138,16 +139,13 @@ export function JobsPage() {
         </div>
       </form>
 
-      <section aria-label="Jobs" aria-busy={search.isFetching && !isFetchingNextPage} className="grid gap-4">
+      <section aria-label="Jobs" aria-busy={search.isFetching && !search.isFetchingNextPage} className="grid gap-4">
         {search.isPending ? (
           <p className="py-8 text-center text-muted-foreground">Loading jobs...</p>
         ) : search.isError && jobs.length === 0 ? (
-          <div role="alert" className="grid justify-items-center gap-3 py-8 text-center">
-            <p>{messageOf(search.error, 'The jobs could not be loaded.')}</p>
-            <Button variant="outline" onClick={() => void search.refetch()}>
-              Try again
-            </Button>
-          </div>
+          <LoadFailedAlert className="py-8" onRetry={() => void search.refetch()}>
+            {messageOf(search.error, 'The jobs could not be loaded.')}
+          </LoadFailedAlert>
         ) : (
           <>
             <p role="status" className="text-sm text-muted-foreground">
@@ -170,16 +168,7 @@ export function JobsPage() {
                 ))}
               </ul>
             )}
-            {hasNextPage ? (
-              <Button
-                variant="outline"
-                className="justify-self-center"
-                disabled={isFetchingNextPage}
-                onClick={() => void fetchNextPage()}
-              >
-                {isFetchingNextPage ? 'Loading...' : 'Load more'}
-              </Button>
-            ) : null}
+            <LoadMoreButton list={search} loadingLabel="Loading..." />
           </>
         )}
       </section>
