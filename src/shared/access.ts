@@ -75,6 +75,7 @@ export const liveTopicAccess = {
   community: 'subscriber',
   jobs: 'subscriber', // the board and the admin table refresh when a job is added, edited, closed or deleted
   courses: 'member', // course lists refresh when an admin changes a course or a category
+  resumes: 'subscriber', // a review's status, comments and pre-score; each event reaches its owner and admins only
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

@@ -2,6 +2,7 @@ import type { LiveTopic } from '#shared/access.ts'
 import type { CommunityEvent } from '#shared/community/schemas.ts'
 import type { CoursesChangedEvent } from '#shared/courses/schemas.ts'
 import type { JobsChangedEvent } from '#shared/jobs/schemas.ts'
+import type { ResumeEvent } from '#shared/resumes/schemas.ts'
 
 // What travels on the live-update stream (GET /api/live, Server-Sent Events). Each
 // message's SSE id is its `id`, so a reconnecting browser resumes after it.
@@ -15,6 +16,7 @@ type EventsByTopic = {
   community: CommunityEvent
   jobs: JobsChangedEvent
   courses: CoursesChangedEvent
+  resumes: ResumeEvent
 }
 
 /** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */

@@ -14,27 +14,54 @@ import { liveReplayMaxEvents, liveReplayWindowMinutes, type LiveEvent, type Live
 
 const channel = 'live_events'
 
+/**
+ * Who hears an event besides the topic's level (liveTopicAccess): the members
+ * named, and every admin when `admins`. An event with none reaches everyone the
+ * level lets in. A member's own resume review reaches them and the coaches; a
+ * conversation its two parties.
+ */
+export type LiveAudience = { userIds: string[]; admins: boolean }
+
+/** Whether a viewer (`userId`, admin or not) is in `audience` (null: no audience beyond the level). */
+export function isInAudience(audience: LiveAudience | null, userId: string, isAdmin: boolean): boolean {
+  return audience === null || audience.userIds.includes(userId) || (audience.admins && isAdmin)
+}
+
+/** A message as instances hand it to their streams: with its audience, which never goes to a browser. */
+export type Delivery = { message: LiveMessage; audience: LiveAudience | null }
+
 export type LiveListener = {
-  message(message: LiveMessage): void
+  message(message: LiveMessage, audience: LiveAudience | null): void
   /** The instance is shutting down: end the stream. */
   closed(): void
 }
 
 export type Realtime = {
-  /** Records `message` in `tx` (the change's own transaction); streams get it once that commits. */
-  publish<Topic extends LiveTopic>(tx: Db, topic: Topic, event: LiveEvent<Topic>): Promise<void>
+  /**
+   * Records `event` in `tx` (the change's own transaction); streams get it once
+   * that commits, each viewer only if `audience` (when given) includes them.
+   */
+  publish<Topic extends LiveTopic>(
+    tx: Db,
+    topic: Topic,
+    event: LiveEvent<Topic>,
+    audience?: LiveAudience,
+  ): Promise<void>
   /** Every message any instance publishes from now on; returns the unsubscribe. */
   subscribe(listener: LiveListener): () => void
   /** The newest event id, where a new stream starts. */
   latestId(): Promise<number>
   /** The events after `lastId`, or 'too-old' when the window no longer holds all of them. */
-  replayAfter(lastId: number): Promise<LiveMessage[] | 'too-old'>
+  replayAfter(lastId: number): Promise<Delivery[] | 'too-old'>
   close(): Promise<void>
 }
 
-function toMessage(row: typeof liveEvents.$inferSelect): LiveMessage {
-  // the row was written by publish, from a typed event
-  return { id: row.id, topic: row.topic, type: row.type, data: row.data } as LiveMessage
+function toDelivery(row: typeof liveEvents.$inferSelect): Delivery {
+  // the row was written by publish, from a typed event and audience
+  return {
+    message: { id: row.id, topic: row.topic, type: row.type, data: row.data } as LiveMessage,
+    audience: (row.audience as LiveAudience | null) ?? null,
+  }
 }
 
 export async function createRealtime(database: Database, logger: Logger): Promise<Realtime> {
@@ -43,10 +70,10 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   let pendingIds: number[] = []
   let highestDelivered = 0
 
-  const deliver = (messages: LiveMessage[]) => {
-    for (const message of messages) {
+  const deliver = (deliveries: Delivery[]) => {
+    for (const { message, audience } of deliveries) {
       highestDelivered = Math.max(highestDelivered, message.id)
-      for (const listener of listeners) listener.message(message)
+      for (const listener of listeners) listener.message(message, audience)
     }
   }
 
@@ -56,7 +83,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
     pendingIds = []
     try {
       const rows = await db.select().from(liveEvents).where(inArray(liveEvents.id, ids)).orderBy(asc(liveEvents.id))
-      deliver(rows.map(toMessage))
+      deliver(rows.map(toDelivery))
     } catch (error) {
       logger.error({ err: error }, 'live events could not be read')
     }
@@ -74,14 +101,17 @@ export async function createRealtime(database: Database, logger: Logger): Promis
       .where(gt(liveEvents.id, highestDelivered))
       .orderBy(asc(liveEvents.id))
       .limit(liveReplayMaxEvents)
-    deliver(rows.map(toMessage))
+    deliver(rows.map(toDelivery))
   }
 
   const unlisten = await database.listen(channel, onNotify, () => void catchUp().catch(() => {}))
 
   return {
-    async publish(tx, topic, { type, data }) {
-      const [row] = await tx.insert(liveEvents).values({ topic, type, data }).returning({ id: liveEvents.id })
+    async publish(tx, topic, { type, data }, audience) {
+      const [row] = await tx
+        .insert(liveEvents)
+        .values({ topic, type, data, audience: audience ?? null })
+        .returning({ id: liveEvents.id })
       await tx.execute(sql`select pg_notify(${channel}, ${String(row!.id)})`)
     },
     subscribe(listener) {
@@ -102,7 +132,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
         .orderBy(asc(liveEvents.id))
         .limit(liveReplayMaxEvents + 1)
       if (rows.length > liveReplayMaxEvents) return 'too-old'
-      return rows.map(toMessage)
+      return rows.map(toDelivery)
     },
     async close() {
       for (const listener of listeners) listener.closed()

@@ -20,6 +20,8 @@ export const liveEvents = pgTable(
     topic: text('topic').notNull(),
     type: text('type').notNull(),
     data: jsonb('data').notNull(),
+    /** who may hear it besides the topic's level (platform/realtime.ts LiveAudience); null: everyone at that level */
+    audience: jsonb('audience'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('live_events_created_idx').on(table.createdAt)],

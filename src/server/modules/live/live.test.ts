@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { lt } from 'drizzle-orm'
+import { withTransaction } from '#server/db/client.ts'
 import { liveEvents } from '#server/db/schema/platform.ts'
+import type { LiveAudience } from '#server/platform/realtime.ts'
 import { openEventStream, type ReceivedEvent } from '#server/testing/event-stream.ts'
 import { createTestApp, TestClient, type TestApp } from '#server/testing/harness.ts'
 import type { PostView } from '#shared/community/schemas.ts'
@@ -57,6 +59,39 @@ describe('live updates', () => {
     await new Promise((resolve) => setTimeout(resolve, 200))
     expect(freeStream.received.some((e) => payload(e).topic === 'community')).toBe(false)
     await Promise.all([freeStream.close(), subscriberStream.close()])
+  })
+
+  test('an event with an audience reaches only the members named and, when it says so, admins; live and replayed', async () => {
+    const owner = (await t.signedIn()) as TestClient & { member: { id: string } }
+    const stranger = await t.signedIn()
+    const coach = await t.signedIn({ admin: true })
+    const streams = await Promise.all([owner, stranger, coach].map((client) => openEventStream(client)))
+    await Promise.all(streams.map((stream) => stream.next((e) => payload(e).control === 'hello')))
+    const startId = Number(streams[1]!.received.at(-1)!.id)
+
+    const publish = (courseId: string, audience?: LiveAudience) =>
+      withTransaction(t.db, (tx) =>
+        t.deps.realtime.publish(tx, 'courses', { type: 'courses.changed', data: { courseId } }, audience),
+      )
+    const courseIdOf = (event: ReceivedEvent) => (payload(event).data as { courseId?: string } | undefined)?.courseId
+    await publish('private-to-owner-and-admins', { userIds: [owner.member.id], admins: true })
+    await publish('private-to-owner', { userIds: [owner.member.id], admins: false })
+    await publish('for-everyone') // published last: once a stream has it, it has had the two before
+    const [ownerStream, strangerStream, coachStream] = streams
+    const heard = async (stream: (typeof streams)[number]) => {
+      await stream.next((e) => courseIdOf(e) === 'for-everyone')
+      return stream.received.map(courseIdOf).filter(Boolean)
+    }
+    expect(await heard(ownerStream!)).toEqual(['private-to-owner-and-admins', 'private-to-owner', 'for-everyone'])
+    expect(await heard(strangerStream!)).toEqual(['for-everyone'])
+    expect(await heard(coachStream!)).toEqual(['private-to-owner-and-admins', 'for-everyone'])
+    await Promise.all(streams.map((stream) => stream.close()))
+
+    // a reconnect replays by the same rule
+    const replayed = await openEventStream(stranger, { 'last-event-id': String(startId) })
+    await replayed.next((e) => courseIdOf(e) === 'for-everyone')
+    expect(replayed.received.map(courseIdOf).filter(Boolean)).toEqual(['for-everyone'])
+    await replayed.close()
   })
 
   test('a reconnect with Last-Event-ID receives what it missed, in order', async () => {

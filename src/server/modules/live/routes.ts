@@ -2,17 +2,21 @@ import { Hono } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { AppEnv, Ctx } from '#server/platform/context.ts'
 import { requireUser, viewerOf } from '#server/platform/guards.ts'
+import { isInAudience, type Delivery, type LiveAudience } from '#server/platform/realtime.ts'
 import { decideAccess, liveTopicAccess, type Viewer } from '#shared/access.ts'
 import { liveHeartbeatSeconds, type LiveControl, type LiveMessage } from '#shared/live.ts'
 
 // One Server-Sent Events stream per signed-in browser (the session cookie
 // authenticates it). The stream carries every live topic the viewer may see
-// (liveTopicAccess); a reconnect sends Last-Event-ID and gets what it missed.
+// (liveTopicAccess), and of an event with an audience (a member's own resume
+// review, a conversation) only what reaches this viewer; a reconnect sends
+// Last-Event-ID and gets what it missed.
 
 const sessionRecheckEvery = 4 // heartbeats: the session and subscription are re-read once a minute
 
 async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: number | undefined) {
   const { realtime, auth } = ctx.deps
+  const userId = requireUser(ctx).id
   let viewer: Viewer = await ctx.viewer()
   // Ids come from a sequence but transactions commit in any order, so an event may
   // arrive after one with a higher id: duplicates (replay meeting live delivery) are
@@ -23,19 +27,20 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
     // one after the other, in the order the events came
     writes = writes.then(() => stream.writeSSE({ id: String(id), data: JSON.stringify(data), retry })).catch(() => {})
   }
-  const send = (message: LiveMessage) => {
+  const send = (message: LiveMessage, audience: LiveAudience | null) => {
     if (seen.has(message.id)) return
     seen.add(message.id)
     if (seen.size > 2000) seen.delete(seen.values().next().value!)
-    if (decideAccess(liveTopicAccess[message.topic], viewer) === 'allow') write(message.id, message)
+    if (decideAccess(liveTopicAccess[message.topic], viewer) !== 'allow') return
+    if (isInAudience(audience, userId, viewer.isAdmin)) write(message.id, message)
   }
 
   let finish = () => {}
   const finished = new Promise<void>((resolve) => (finish = resolve))
   // Events published while the replay is read wait here, so none falls between.
-  let waiting: LiveMessage[] | undefined = []
+  let waiting: Delivery[] | undefined = []
   const unsubscribe = realtime.subscribe({
-    message: (message) => (waiting ? waiting.push(message) : send(message)),
+    message: (message, audience) => (waiting ? waiting.push({ message, audience }) : send(message, audience)),
     closed: () => finish(),
   })
   stream.onAbort(() => finish())
@@ -47,9 +52,9 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
       const id = await realtime.latestId()
       write(id, { id, control: lastEventId === undefined ? 'hello' : 'reset' }, 2000)
     } else {
-      for (const message of replay) send(message)
+      for (const { message, audience } of replay) send(message, audience)
     }
-    for (const message of waiting) send(message)
+    for (const { message, audience } of waiting) send(message, audience)
     waiting = undefined
 
     let beats = 0
