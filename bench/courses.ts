@@ -100,7 +100,7 @@ export async function coursesBench(server: BenchServer): Promise<BudgetRow[]> {
   ]
 
   console.log(
-    `\ncourses, ${server.kind}, ${server.courses} courses (not cached: every request reads the database), ${settings.connections} connections, ${settings.seconds} s each`,
+    `\ncourses, ${server.kind}, ${server.courses} courses (lists kept 30 s per instance, saved marks per member), ${settings.connections} connections, ${settings.seconds} s each`,
   )
   for (const m of [select, ...runs.map(([, m]) => m)]) console.log(formatMeasurement(m, select))
   return [
