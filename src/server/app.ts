@@ -40,6 +40,7 @@ import { queueAdminRoutes } from '#server/modules/queue-admin/routes.ts'
 import { auditRoutes } from '#server/modules/audit/routes.ts'
 import { courseRoutes } from '#server/modules/courses/routes.ts'
 import { adminCourseRoutes } from '#server/modules/courses/admin/routes.ts'
+import { adminResumeReviewRoutes, resumeReviewRoutes } from '#server/modules/resumes/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
@@ -297,6 +298,8 @@ export function createApp(deps: Deps) {
     .route('/api/admin/audit', auditRoutes)
     .route('/api/admin/courses', adminCourseRoutes)
     .route('/api/courses', courseRoutes)
+    .route('/api/resume-reviews', resumeReviewRoutes)
+    .route('/api/admin/resume-reviews', adminResumeReviewRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 

@@ -26,6 +26,9 @@ const objectRoutes: Record<string, 'owner' | 'shared' | 'own list'> = {
   'DELETE /api/community/posts/:postId': 'owner',
   'DELETE /api/community/comments/:commentId': 'owner',
   'GET /api/applications/:applicationId/resume': 'owner',
+  'GET /api/resume-reviews/:reviewId/file': 'owner',
+  'GET /api/resume-reviews/:reviewId/comments': 'owner',
+  'POST /api/resume-reviews/:reviewId/comments': 'owner',
   'GET /api/billing/test-checkout/:checkoutId': 'owner',
   'POST /api/billing/test-checkout/:checkoutId/complete': 'owner',
   'GET /api/community/posts/:postId/media': 'shared',
@@ -274,6 +277,14 @@ describe('the authorization matrix', () => {
       const applied = await subscriber.post(`/api/jobs/${job.id}/applications`, form)
       expect(applied.status).toBe(201)
       return { ids: { applicationId: ((await applied.json()) as { id: string }).id }, owner: subscriber }
+    }
+    if (route.path.includes(':reviewId')) {
+      const form = new FormData()
+      form.set('email', subscriber.member.email)
+      form.set('resume', new File([new Uint8Array(resume)], 'resume.pdf', { type: 'application/pdf' }))
+      const submitted = await subscriber.post('/api/resume-reviews', form)
+      expect(submitted.status).toBe(201)
+      return { ids: { reviewId: ((await submitted.json()) as { id: string }).id }, owner: subscriber }
     }
     if (route.path.includes(':checkoutId')) {
       const buyer = (await app.signedIn()) as Member

@@ -1,4 +1,5 @@
 import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
+import { preScoreJob } from '#server/modules/resumes/jobs.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
 import type { AnyJobKind, Schedule } from '#server/platform/queue.ts'
 import { cleanRateLimitWindowsJob } from '#server/platform/rate-limit.ts'
@@ -16,6 +17,7 @@ export const backgroundJobs: readonly AnyJobKind[] = [
   cleanLiveEventsJob,
   cleanSignInAttemptsJob,
   cleanRateLimitWindowsJob,
+  preScoreJob,
 ]
 
 /** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */

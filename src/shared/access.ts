@@ -49,6 +49,7 @@ export const apiAccess = {
   '/api/admin/queue': 'admin', // background jobs: counts, failures, retry (decision 021)
   '/api/admin/audit': 'admin', // the audit log of administrative writes (decision 023)
   '/api/admin/courses': 'admin', // course, category, module and lesson management (spec 002 §2, issue 15)
+  '/api/admin/resume-reviews': 'admin', // the coaches' table, details and scores (spec 002 §2, issue 16)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
@@ -65,6 +66,7 @@ export const apiAccess = {
   '/api/saved': 'member', // spec 001 §2 /saved is a member page: a free member sees (and may drop) what they saved
   'PUT /api/saved/jobs': 'subscriber', // saving a job is part of the private job board
   '/api/applications': 'member', // the member's own applications and resumes (applicant or admin only)
+  '/api/resume-reviews': 'subscriber', // spec 001 §2 /resume-review: the member's own reviews, files and comments (owner or admin only)
 } as const satisfies Record<string, AccessLevel>
 
 /**

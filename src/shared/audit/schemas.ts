@@ -41,6 +41,9 @@ export const auditActions = [
   'lesson.reorder',
   'lesson.video.set',
   'lesson.video.remove',
+  'resume.status',
+  'resume.score',
+  'resume.comment',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -79,6 +82,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'lesson.reorder': 'Lessons reordered',
   'lesson.video.set': 'Lesson video set',
   'lesson.video.remove': 'Lesson video removed',
+  'resume.status': 'Resume review opened',
+  'resume.score': 'Resume scored',
+  'resume.comment': 'Resume review comment by a coach',
 }
 
 /** The kinds of object an action names. */
@@ -95,6 +101,7 @@ export const auditObjectTypes = [
   'course_category',
   'course_module',
   'lesson',
+  'resume_review',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 
@@ -111,6 +118,7 @@ export const auditObjectLabels: Record<AuditObjectType, string> = {
   course_category: 'Course category',
   course_module: 'Module',
   lesson: 'Lesson',
+  resume_review: 'Resume review',
 }
 
 /** One page of the log. */

@@ -17,6 +17,8 @@ export const resumeMessages = {
   metricsLoadFailed: 'Failed to load resume metrics',
   // a PDF whose pages cannot be read (issue 16: a clear message, never a 500)
   unreadablePdf: 'This PDF could not be read. Please upload an undamaged PDF that is not password-protected.',
+  // the pre-score failed for another reason (storage, database) after its retries: the coach scores by hand
+  preScoreFailed: 'The automatic pre-score could not be computed. Please score this resume by hand.',
   notFound: 'Resume review not found',
   // the admin page (spec 002 §8)
   noReviews: 'No resume reviews yet',

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Cursor, email, requiredText } from '#shared/common/fields.ts'
+import { genericMessages } from '#shared/errors.ts'
 import {
   commentMaxLength,
   feedbackMaxLength,
@@ -129,8 +130,16 @@ export type AdminReviewDetail = AdminReviewRow & {
   suggestion: SuggestionView
 }
 
-/** spec 002 §5 Score form: four sub-scores (an invalid one becomes 0) and the feedback, required. */
-const subScore = z.unknown().transform(subScoreOf)
+/**
+ * spec 002 §5 Score form: four sub-scores (an invalid one becomes 0) and the feedback,
+ * required. Text PostgreSQL cannot store (a NUL) is refused as in every other field.
+ */
+const subScore = z
+  .unknown()
+  .refine((value) => typeof value !== 'string' || !value.includes('\u0000'), {
+    error: genericMessages.unsavableCharacter,
+  })
+  .transform(subScoreOf)
 export const ScoreInput = z.object({
   keyword: subScore,
   format: subScore,
