@@ -92,6 +92,7 @@ describe('membership', () => {
     for (const tile of ['Resume Lab', 'Career Coach', 'Job Board', 'Course Market'])
       await tiles.getByText(tile, { exact: true }).waitFor()
     expect(await tiles.getByRole('link').allTextContents()).toEqual([
+      expect.stringContaining('Resume Lab'),
       expect.stringContaining('Job Board'),
       expect.stringContaining('Course Market'),
     ])

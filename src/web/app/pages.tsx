@@ -37,8 +37,8 @@ const AdminPlansPage = lazy(() =>
   import('#web/features/billing/pages/admin-plans-page.tsx').then((m) => ({ default: m.AdminPlansPage })),
 )
 const DashboardRoute = lazy(() => import('#web/app/dashboard-route.tsx').then((m) => ({ default: m.DashboardRoute })))
-const AdminIndexPage = lazy(() =>
-  import('#web/features/admin/pages/admin-index-page.tsx').then((m) => ({ default: m.AdminIndexPage })),
+const AdminIndexRoute = lazy(() =>
+  import('#web/app/admin-index-route.tsx').then((m) => ({ default: m.AdminIndexRoute })),
 )
 const MailboxPage = lazy(() =>
   import('#web/features/dev-mail/pages/mailbox-page.tsx').then((m) => ({ default: m.MailboxPage })),
@@ -94,6 +94,14 @@ const AdminCourseEditPage = lazy(() =>
 const AdminCourseModulesPage = lazy(() =>
   import('#web/features/courses/pages/admin-course-modules-page.tsx').then((m) => ({
     default: m.AdminCourseModulesPage,
+  })),
+)
+const ResumeReviewPage = lazy(() =>
+  import('#web/features/resumes/pages/resume-review-page.tsx').then((m) => ({ default: m.ResumeReviewPage })),
+)
+const AdminResumeReviewPage = lazy(() =>
+  import('#web/features/resumes/pages/admin-resume-review-page.tsx').then((m) => ({
+    default: m.AdminResumeReviewPage,
   })),
 )
 
@@ -203,12 +211,12 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   eventRegistration: planned,
   blog: planned,
   blogPost: planned,
-  resumeReview: planned,
+  resumeReview: { element: <ResumeReviewPage /> },
   careerChat: planned,
   layoffs: planned,
 
   admin: {
-    element: <AdminIndexPage />,
+    element: <AdminIndexRoute />,
     layout: 'admin',
     menus: [{ menu: 'user', label: 'Admin Dashboard' }],
   },
@@ -227,7 +235,7 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   adminSettings: planned,
   adminBlog: planned,
   adminLayoffs: planned,
-  adminResumeReview: planned,
+  adminResumeReview: { element: <AdminResumeReviewPage />, layout: 'admin' },
 
   business: {
     element: <BusinessPage />,

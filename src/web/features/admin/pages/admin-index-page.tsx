@@ -1,9 +1,14 @@
+import type { ReactNode } from 'react'
 import { Link } from 'react-router'
 import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
-export function AdminIndexPage() {
+/**
+ * /admin: the admin dashboard. Its cards showing other areas' data (the recent resume
+ * reviews) come from the app route, which composes them (ARCHITECTURE.md rule 7).
+ */
+export function AdminIndexPage({ children }: { children?: ReactNode }) {
   const { user } = useViewer()
   return (
     <div className="grid gap-6">
@@ -15,6 +20,7 @@ export function AdminIndexPage() {
           appears in the side navigation as it becomes available.
         </p>
       </div>
+      {children}
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
         <h2 className="text-lg font-semibold">Courses</h2>
         <p className="mt-1 text-sm text-muted-foreground">

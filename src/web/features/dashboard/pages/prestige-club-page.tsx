@@ -9,7 +9,12 @@ import { PageTitle } from '#web/components/page-title.tsx'
 // exists; until then it says it is coming, and is no link (issue 12: no link leads
 // to a page that does not exist). Each area adds its `to` when it lands.
 const tiles: Array<{ to?: string; title: string; text: string; icon: LucideIcon }> = [
-  { title: 'Resume Lab', text: 'Send your resume for a coach review and follow its score.', icon: FileText },
+  {
+    to: pathTo('resumeReview'),
+    title: 'Resume Lab',
+    text: 'Send your resume for a coach review and follow its score.',
+    icon: FileText,
+  },
   { title: 'Career Coach', text: 'Talk with a career coach about your next move.', icon: MessagesSquare },
   { to: pathTo('jobs'), title: 'Job Board', text: 'Private openings matched to your skills.', icon: Briefcase },
   {

@@ -25,7 +25,11 @@ export const features: Feature[] = [
     text: 'Practical courses to close the gaps between you and the next role.',
     to: pathTo('coursesMarketplace'),
   },
-  { title: 'Resume reviews', text: 'Upload your resume and get it scored and annotated by career coaches.' },
+  {
+    title: 'Resume reviews',
+    text: 'Upload your resume and get it scored and annotated by career coaches.',
+    to: pathTo('resumeReview'),
+  },
   { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },
   { title: 'Events', text: 'Workshops, panels and networking sessions with limited seats.' },
   { title: 'Career goals', text: 'A dashboard, daily routine and calendar that keep your plan moving.' },
