@@ -42,6 +42,11 @@ export function actsAsAdmin(ctx: Ctx): boolean {
   return adminRefusal(ctx) === undefined
 }
 
+/** actsAsAdmin for a session read apart from the request's (the live stream re-reads its own once a minute). */
+export function userActsAsAdmin(deps: Deps, user: AuthSession['user']): boolean {
+  return isAdminUser(user) && (!deps.config.ADMIN_REQUIRE_2FA || Boolean(user.twoFactorEnabled))
+}
+
 function adminRefusal(ctx: Ctx): AppError | undefined {
   const user = ctx.session?.user
   if (!user) return new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)

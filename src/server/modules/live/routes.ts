@@ -1,7 +1,7 @@
 import { Hono } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { AppEnv, Ctx } from '#server/platform/context.ts'
-import { requireUser, viewerOf } from '#server/platform/guards.ts'
+import { actsAsAdmin, requireUser, userActsAsAdmin, viewerOf } from '#server/platform/guards.ts'
 import { isInAudience, type Delivery, type LiveAudience } from '#server/platform/realtime.ts'
 import { decideAccess, liveTopicAccess, type Viewer } from '#shared/access.ts'
 import { liveHeartbeatSeconds, type LiveControl, type LiveMessage } from '#shared/live.ts'
@@ -18,6 +18,8 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
   const { realtime, auth } = ctx.deps
   const userId = requireUser(ctx).id
   let viewer: Viewer = await ctx.viewer()
+  // an audience's 'admins' are those who may act as admins (two-factor when required), not the role alone
+  let coach = actsAsAdmin(ctx)
   // Ids come from a sequence but transactions commit in any order, so an event may
   // arrive after one with a higher id: duplicates (replay meeting live delivery) are
   // recognised by id, never by comparing with the last id sent.
@@ -32,7 +34,7 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
     seen.add(message.id)
     if (seen.size > 2000) seen.delete(seen.values().next().value!)
     if (decideAccess(liveTopicAccess[message.topic], viewer) !== 'allow') return
-    if (isInAudience(audience, userId, viewer.isAdmin)) write(message.id, message)
+    if (isInAudience(audience, userId, coach)) write(message.id, message)
   }
 
   let finish = () => {}
@@ -70,6 +72,7 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
       const session = await auth.api.getSession({ headers: ctx.headers }).catch(() => null)
       if (!session) return finish()
       viewer = await viewerOf(ctx.deps, session)
+      coach = userActsAsAdmin(ctx.deps, session.user)
     }, liveHeartbeatSeconds * 1000)
     await finished
     clearInterval(heartbeat)
