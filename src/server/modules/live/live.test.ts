@@ -165,7 +165,8 @@ describe('live updates when admins must use two-factor', () => {
   test("an admin account without two-factor is not among an audience's admins", async () => {
     const owner = (await t.signedIn()) as TestClient & { member: { id: string } }
     const roleOnly = await t.signedIn({ admin: true })
-    const [ownerStream, adminStream] = await Promise.all([owner, roleOnly].map((client) => openEventStream(client)))
+    const ownerStream = await openEventStream(owner)
+    const adminStream = await openEventStream(roleOnly)
     await Promise.all([ownerStream, adminStream].map((stream) => stream.next((e) => payload(e).control === 'hello')))
     const courseIdOf = (event: ReceivedEvent) => (payload(event).data as { courseId?: string } | undefined)?.courseId
     const publish = (courseId: string, audience?: LiveAudience) =>
@@ -174,10 +175,10 @@ describe('live updates when admins must use two-factor', () => {
       )
     await publish('owner-and-coaches', { userIds: [owner.member.id], admins: true })
     await publish('for-everyone')
-    await ownerStream!.next((e) => courseIdOf(e) === 'for-everyone')
-    await adminStream!.next((e) => courseIdOf(e) === 'for-everyone')
-    expect(ownerStream!.received.map(courseIdOf).filter(Boolean)).toEqual(['owner-and-coaches', 'for-everyone'])
-    expect(adminStream!.received.map(courseIdOf).filter(Boolean)).toEqual(['for-everyone'])
-    await Promise.all([ownerStream!.close(), adminStream!.close()])
+    await ownerStream.next((e) => courseIdOf(e) === 'for-everyone')
+    await adminStream.next((e) => courseIdOf(e) === 'for-everyone')
+    expect(ownerStream.received.map(courseIdOf).filter(Boolean)).toEqual(['owner-and-coaches', 'for-everyone'])
+    expect(adminStream.received.map(courseIdOf).filter(Boolean)).toEqual(['for-everyone'])
+    await Promise.all([ownerStream.close(), adminStream.close()])
   })
 })

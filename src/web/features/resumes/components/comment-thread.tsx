@@ -72,9 +72,20 @@ function CommentItem({ comment, mine }: { comment: ResumeCommentView; mine: bool
   )
 }
 
+/**
+ * Unsent comments by review: a live status change moves a review from the pending
+ * card to the previous list, which mounts its thread anew; the draft stays.
+ */
+const unsentDrafts = new Map<string, string>()
+
 function CommentForm({ reviewId }: { reviewId: string }) {
   const add = useAddReviewComment(reviewId)
-  const [draft, setDraft] = useState('')
+  const [draft, setDraftState] = useState(() => unsentDrafts.get(reviewId) ?? '')
+  const setDraft = (text: string) => {
+    if (text) unsentDrafts.set(reviewId, text)
+    else unsentDrafts.delete(reviewId)
+    setDraftState(text)
+  }
   const [failure, setFailure] = useState<string>()
   const inputId = useId()
   const blank = draft.trim() === ''
