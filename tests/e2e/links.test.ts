@@ -4,7 +4,7 @@ import { createCourse, createLesson, createModule } from '#server/testing/course
 import { createJob } from '#server/testing/jobs.ts'
 import { pageAccess, type Viewer } from '#shared/access.ts'
 import { entriesFor, type MenuName } from '#web/app/menus.ts'
-import { showsNotFound, watchRequests } from './support/pages.ts'
+import { showsNotFound, visit, watchRequests } from './support/pages.ts'
 import { walkingRoles } from './support/roles.ts'
 import { startStack, type Stack } from './support/stack.ts'
 
@@ -60,14 +60,6 @@ function startPaths(viewer: Viewer): string[] {
   return [...new Set([...pages, ...menus.flatMap((menu) => entriesFor(menu, viewer).map((entry) => entry.to))])]
 }
 
-/** Opens a path inside the running app, as its own links do (a reload per page would make the walk slow). */
-async function visit(page: Page, path: string) {
-  await page.evaluate((next) => {
-    window.history.pushState(null, '', next)
-    window.dispatchEvent(new PopStateEvent('popstate'))
-  }, path)
-}
-
 /** Same-origin page paths of every link on the page (no API or file addresses, no fragments). */
 async function linkedPaths(page: Page, origin: string): Promise<string[]> {
   const hrefs = await page
@@ -94,9 +86,9 @@ describe('no link leads to a page that does not exist', () => {
 
       while (queue.length > 0) {
         const path = queue.shift()!
-        await visit(page, path)
+        // drawn, every answer in (visit waits for both), and a heading shown
+        await visit(page, path, requests)
         await page.locator('h1').first().waitFor({ timeout: 15_000 })
-        await requests.idle()
         if (await showsNotFound(page)) {
           notFound.add(path)
           continue

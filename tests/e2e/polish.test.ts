@@ -4,8 +4,16 @@ import { insertTestCheckout } from '#server/modules/billing/queries.ts'
 import { createCourse } from '#server/testing/courses.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { genericMessages } from '#shared/errors.ts'
-import { signInThroughForm, startStack, type Stack } from './support/stack.ts'
-import { afterRendering, landsOn, pagePathsFor, showsNotFound, type PageRole } from './support/pages.ts'
+import { signInOnce, signInThroughForm, startStack, type Stack } from './support/stack.ts'
+import {
+  afterRendering,
+  landsOn,
+  pagePathsFor,
+  showsNotFound,
+  visit,
+  watchRequests,
+  type PageRole,
+} from './support/pages.ts'
 
 // Issue 12, item 10: the polish a new member notices: every page names itself in
 // the title, a form says each error once, and a salary in euros has no dollar sign.
@@ -48,13 +56,12 @@ afterAll(async () => {
   await stack?.close()
 })
 
+const signIn = signInOnce()
+
+/** A browser profile of its own, signed in as `role` (through /login the first time). */
 async function openAs(role: PageRole) {
   const opened = await stack.newPage()
-  if (role !== 'visitor') {
-    await opened.page.goto('/login')
-    await signInThroughForm(opened.page, accounts[role].email, accounts[role].password)
-    await opened.page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 })
-  }
+  if (role !== 'visitor') await signIn(opened, accounts[role])
   return opened
 }
 
@@ -77,11 +84,21 @@ describe('page titles', () => {
     const wrong: string[] = []
     for (const role of ['visitor', 'subscriber', 'admin'] as const) {
       const { page, context } = await openAs(role)
-      for (const path of [...pagePathsFor(role, ids), '/no-such-page']) {
-        await page.goto(path)
+      const requests = watchRequests(page)
+      // a role's first page is a full load, the title the app sets as it starts; the others are
+      // opened inside the app, as its links open them
+      const paths = [...pagePathsFor(role, ids), '/no-such-page']
+      for (const [index, path] of paths.entries()) {
+        if (index === 0) await page.goto(path)
+        else await visit(page, path, requests)
         // the title is drawn with the page's heading
         await page.locator('h1').first().waitFor({ timeout: 15_000 })
         const title = await page.title()
+        const shown = new URL(page.url()).pathname
+        if (shown !== landsOn(path)) {
+          wrong.push(`${path}: opened ${shown} instead`)
+          continue
+        }
         if (await showsNotFound(page)) {
           if (title !== 'Page not found · Prestige Labs') wrong.push(`${path} (not found): '${title}'`)
         } else if (title === 'Prestige Labs' || !title.includes('Prestige Labs')) {

@@ -70,6 +70,10 @@ export function watchRequests(page: Page) {
   page.on('requestfinished', (request) => pending.delete(request))
   page.on('requestfailed', (request) => pending.delete(request))
   return {
+    /** How many of those requests are still open. */
+    get open() {
+      return pending.size
+    },
     /** No request open, and the frames after the last answer drawn; again if those frames asked for more. */
     async idle() {
       do {
@@ -78,6 +82,58 @@ export function watchRequests(page: Page) {
       } while (pending.size > 0)
     },
   }
+}
+
+export type RequestWatch = ReturnType<typeof watchRequests>
+
+/**
+ * Opens `path` inside the app already running in `page`, as its own links do, and
+ * returns once the app has drawn it. A `page.goto` per page would download and boot
+ * the app and read the session again each time, which made the walks over the access
+ * table slow; they open their first page (or first page of a level) with `page.goto`,
+ * where the full load itself matters, and the others with this.
+ *
+ * React Router draws a new location in a transition: the page left stays on screen
+ * until the next one has its code (and any data it suspends for), so a test reading
+ * the screen too early would read the page it left. Hence the wait: React has no
+ * render left to do and no request the app set off is open, both at once.
+ */
+export async function visit(page: Page, path: string, requests: RequestWatch) {
+  const deadline = Date.now() + 15_000
+  let drawn = await page.evaluate(drawnAfter, path)
+  while (!drawn || requests.open > 0) {
+    if (Date.now() > deadline)
+      throw new Error(`${path} was not drawn in 15 s: ${drawn ? `${requests.open} requests open` : 'React still busy'}`)
+    await expect.poll(() => requests.open, { timeout: 15_000, interval: 20 }).toBe(0)
+    drawn = await page.evaluate(drawnAfter, null)
+  }
+}
+
+/**
+ * Runs in the page: opens `next` (when given) as the app's links do, lets what is
+ * under way draw (a timer tick, then two frames, as `afterRendering`), and tells
+ * whether React is then left with nothing to render or commit.
+ */
+function drawnAfter(next: string | null): Promise<boolean> {
+  if (next !== null) {
+    window.history.pushState(null, '', next)
+    window.dispatchEvent(new PopStateEvent('popstate'))
+  }
+  return new Promise((resolve, reject) =>
+    setTimeout(() =>
+      requestAnimationFrame(() =>
+        requestAnimationFrame(() => {
+          // React keeps its root's fiber on the container; the FiberRoot counts the updates not yet committed
+          const container = document.getElementById('root') as (HTMLElement & Record<string, unknown>) | null
+          const key = container && Object.keys(container).find((name) => name.startsWith('__reactContainer$'))
+          const fiber = key ? (container[key] as { stateNode?: { pendingLanes?: unknown } }) : undefined
+          const lanes = fiber?.stateNode?.pendingLanes
+          if (typeof lanes === 'number') resolve(lanes === 0)
+          else reject(new Error('visit() found no React root in #root: has React changed its internals?'))
+        }),
+      ),
+    ),
+  )
 }
 
 /**

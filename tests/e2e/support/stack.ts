@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { serve, type ServerType } from '@hono/node-server'
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { chromium, type Browser, type BrowserContext, type Cookie, type Page } from 'playwright-core'
 import AxeBuilder from '@axe-core/playwright'
 import { loadConfig } from '#server/config.ts'
 import { createApp, createDeps } from '#server/app.ts'
@@ -157,6 +157,32 @@ export async function signInThroughForm(page: Page, email: string, password: str
   await page.getByLabel('Email').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
   await page.getByRole('button', { name: 'Sign In', exact: true }).click()
+}
+
+/**
+ * Signs browser profiles in as existing members: through /login the first time for
+ * each member, and afterwards by giving the profile that session's cookies (a sign-in
+ * costs a page load and a password hash; tests that sign in only to reach the pages
+ * they check need not pay for it each time). The profile's page is left where the
+ * sign-in took it, or blank.
+ */
+export function signInOnce() {
+  const sessions = new Map<string, Promise<Cookie[]>>()
+  return async (
+    { page, context }: { page: Page; context: BrowserContext },
+    member: { email: string; password: string },
+  ) => {
+    let cookies = sessions.get(member.email)
+    if (cookies) return context.addCookies(await cookies)
+    cookies = (async () => {
+      await page.goto('/login')
+      await signInThroughForm(page, member.email, member.password)
+      await page.waitForURL((url) => url.pathname !== '/login', { timeout: 15_000 })
+      return (await context.storageState()).cookies
+    })()
+    sessions.set(member.email, cookies)
+    await cookies
+  }
 }
 
 export async function waitForPath(page: Page, path: string) {
