@@ -78,6 +78,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   }
 
   // Notifications arriving together are read in one query.
+  let flushing = Promise.resolve()
   const flush = async () => {
     const ids = pendingIds
     pendingIds = []
@@ -91,7 +92,9 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   const onNotify = (payload: string) => {
     const id = Number(payload)
     if (!Number.isSafeInteger(id)) return
-    if (pendingIds.push(id) === 1) queueMicrotask(() => void flush())
+    // One read at a time: two reads on two pool connections could answer out of
+    // order, and streams would get a later event before an earlier one.
+    if (pendingIds.push(id) === 1) flushing = flushing.then(flush)
   }
   // After a lost LISTEN connection: what was published meanwhile, once.
   const catchUp = async () => {

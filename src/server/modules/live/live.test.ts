@@ -69,11 +69,21 @@ describe('live updates', () => {
     await Promise.all(streams.map((stream) => stream.next((e) => payload(e).control === 'hello')))
     const startId = Number(streams[1]!.received.at(-1)!.id)
 
+    // ids of this test only: on PostgreSQL every test file's app publishes to the same database
+    const mark = `audience-${Math.random().toString(36).slice(2)}-`
     const publish = (courseId: string, audience?: LiveAudience) =>
       withTransaction(t.db, (tx) =>
-        t.deps.realtime.publish(tx, 'courses', { type: 'courses.changed', data: { courseId } }, audience),
+        t.deps.realtime.publish(
+          tx,
+          'courses',
+          { type: 'courses.changed', data: { courseId: mark + courseId } },
+          audience,
+        ),
       )
-    const courseIdOf = (event: ReceivedEvent) => (payload(event).data as { courseId?: string } | undefined)?.courseId
+    const courseIdOf = (event: ReceivedEvent) => {
+      const id = (payload(event).data as { courseId?: string } | undefined)?.courseId
+      return id?.startsWith(mark) ? id.slice(mark.length) : undefined
+    }
     await publish('private-to-owner-and-admins', { userIds: [owner.member.id], admins: true })
     await publish('private-to-owner', { userIds: [owner.member.id], admins: false })
     await publish('for-everyone') // published last: once a stream has it, it has had the two before
@@ -168,10 +178,19 @@ describe('live updates when admins must use two-factor', () => {
     const ownerStream = await openEventStream(owner)
     const adminStream = await openEventStream(roleOnly)
     await Promise.all([ownerStream, adminStream].map((stream) => stream.next((e) => payload(e).control === 'hello')))
-    const courseIdOf = (event: ReceivedEvent) => (payload(event).data as { courseId?: string } | undefined)?.courseId
+    const mark = `two-factor-${Math.random().toString(36).slice(2)}-`
+    const courseIdOf = (event: ReceivedEvent) => {
+      const id = (payload(event).data as { courseId?: string } | undefined)?.courseId
+      return id?.startsWith(mark) ? id.slice(mark.length) : undefined
+    }
     const publish = (courseId: string, audience?: LiveAudience) =>
       withTransaction(t.db, (tx) =>
-        t.deps.realtime.publish(tx, 'courses', { type: 'courses.changed', data: { courseId } }, audience),
+        t.deps.realtime.publish(
+          tx,
+          'courses',
+          { type: 'courses.changed', data: { courseId: mark + courseId } },
+          audience,
+        ),
       )
     await publish('owner-and-coaches', { userIds: [owner.member.id], admins: true })
     await publish('for-everyone')
