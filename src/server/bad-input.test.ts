@@ -26,8 +26,9 @@ const hostileStrings = [
   '𝔘𝔫𝔦𝔠𝔬𝔡𝔢 🎉 ünïcödé',
 ]
 
-/** What a client mistake must never show: a stack trace or SQL. */
-const internals = /\bat .+\(.+:\d+:\d+\)|node_modules|SELECT |INSERT INTO|UPDATE .+ SET|syntax error|relation ".+"/i
+/** What a client mistake must never show: a stack trace or SQL (not the word 'select' of a message: 'Please select a file'). */
+const internals =
+  /\bat .+\(.+:\d+:\d+\)|node_modules|SELECT .+ FROM|INSERT INTO|UPDATE .+ SET|syntax error|relation ".+"/i
 
 const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 

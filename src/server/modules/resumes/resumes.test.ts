@@ -163,10 +163,10 @@ describe('resume review for members', () => {
       expect(error.message).toBe(message)
       expect(error.fields).toMatchObject(fields)
     }
-    // a body that is no form at all
+    // a body that is no form at all carries no file either
     const json = await member.post('/api/resume-reviews', { email: member.member.email })
     expect(json.status).toBe(400)
-    expect((await errorOf(json)).message).toBe(resumeMessages.submitFailed)
+    expect((await errorOf(json)).message).toBe(resumeMessages.fileAndSignInRequired)
     expect(await reviewsOf(member.member.id)).toEqual([])
   })
 

@@ -52,9 +52,6 @@ export const resumeReviewRoutes = new Hono<AppEnv>()
   .get('/', async (c) => c.json(await reviews.listMyReviews(c.var.ctx)))
   // multipart: `email` and `resume` (a PDF of at most 5 MB)
   .post('/', submitForm.limit, async (c) => {
-    // only the page's form (multipart) is a submission; any other body is no form at all
-    if (!c.req.header('content-type')?.toLowerCase().startsWith('multipart/form-data'))
-      throw new AppError('VALIDATION', resumeMessages.submitFailed)
     const { text, files } = await submitForm.read(c)
     return c.json(await reviews.submitReview(c.var.ctx, text, files.resume), 201)
   })
