@@ -42,6 +42,7 @@ import { courseRoutes } from '#server/modules/courses/routes.ts'
 import { adminCourseRoutes } from '#server/modules/courses/admin/routes.ts'
 import { adminResumeReviewRoutes, resumeReviewRoutes } from '#server/modules/resumes/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
+import { adminEventRoutes, eventRoutes } from '#server/modules/events/routes.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { verificationMailLimit } from '#shared/accounts/constants.ts'
@@ -300,6 +301,8 @@ export function createApp(deps: Deps) {
     .route('/api/courses', courseRoutes)
     .route('/api/resume-reviews', resumeReviewRoutes)
     .route('/api/admin/resume-reviews', adminResumeReviewRoutes)
+    .route('/api/events', eventRoutes)
+    .route('/api/admin/events', adminEventRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 

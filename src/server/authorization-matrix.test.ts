@@ -50,6 +50,12 @@ const objectRoutes: Record<string, 'owner' | 'shared' | 'own list'> = {
   'GET /api/courses/lessons/:lessonId/video': 'shared',
   'PUT /api/saved/courses/:courseId': 'shared',
   'DELETE /api/saved/courses/:courseId': 'shared',
+  'GET /api/events/:eventId': 'shared',
+  'GET /api/events/:eventId/image': 'shared',
+  // the event is shared; the registration and its calendar file are always the viewer's own
+  'POST /api/events/:eventId/registration': 'shared',
+  'DELETE /api/events/:eventId/registration': 'shared',
+  'GET /api/events/:eventId/registration/calendar': 'shared',
   'PATCH /api/profile/me/skills/:name': 'own list',
   'DELETE /api/profile/me/skills/:name': 'own list',
   'GET /api/auth/oauth2/callback/google': 'shared',

@@ -1,4 +1,5 @@
 import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
+import { eventRemindersJob } from '#server/modules/events/jobs.ts'
 import { preScoreJob } from '#server/modules/resumes/jobs.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
 import type { AnyJobKind, Schedule } from '#server/platform/queue.ts'
@@ -18,6 +19,7 @@ export const backgroundJobs: readonly AnyJobKind[] = [
   cleanSignInAttemptsJob,
   cleanRateLimitWindowsJob,
   preScoreJob,
+  eventRemindersJob,
 ]
 
 /** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */
@@ -26,4 +28,6 @@ export const recurringJobs: readonly Schedule[] = [
   { job: cleanLiveEventsJob, cron: '*/10 * * * *' },
   { job: cleanSignInAttemptsJob, cron: '23 * * * *' },
   { job: cleanRateLimitWindowsJob, cron: '*/10 * * * *' },
+  // reminders go a day before, within five minutes of it (modules/events/jobs.ts)
+  { job: eventRemindersJob, cron: '*/5 * * * *' },
 ]

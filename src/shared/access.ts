@@ -50,6 +50,7 @@ export const apiAccess = {
   '/api/admin/audit': 'admin', // the audit log of administrative writes (decision 023)
   '/api/admin/courses': 'admin', // course, category, module and lesson management (spec 002 §2, issue 15)
   '/api/admin/resume-reviews': 'admin', // the coaches' table, details and scores (spec 002 §2, issue 16)
+  '/api/admin/events': 'admin', // events management, attendees and their CSV (spec 002 §2, issue 17)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
@@ -67,6 +68,7 @@ export const apiAccess = {
   'PUT /api/saved/jobs': 'subscriber', // saving a job is part of the private job board
   '/api/applications': 'member', // the member's own applications and resumes (applicant or admin only)
   '/api/resume-reviews': 'subscriber', // spec 001 §2 /resume-review: the member's own reviews, files and comments (owner or admin only)
+  '/api/events': 'subscriber', // spec 000 §2 route table: events and registration are for subscribers
 } as const satisfies Record<string, AccessLevel>
 
 /**
@@ -78,6 +80,7 @@ export const liveTopicAccess = {
   jobs: 'subscriber', // the board and the admin table refresh when a job is added, edited, closed or deleted
   courses: 'member', // course lists refresh when an admin changes a course or a category
   resumes: 'subscriber', // a review's status, comments and pre-score; each event reaches its owner and admins only
+  events: 'subscriber', // seats, details and cancellations of events, for the lists and pages that show them
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

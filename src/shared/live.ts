@@ -1,6 +1,7 @@
 import type { LiveTopic } from '#shared/access.ts'
 import type { CommunityEvent } from '#shared/community/schemas.ts'
 import type { CoursesChangedEvent } from '#shared/courses/schemas.ts'
+import type { EventsChangedEvent } from '#shared/events/schemas.ts'
 import type { JobsChangedEvent } from '#shared/jobs/schemas.ts'
 import type { ResumeEvent } from '#shared/resumes/schemas.ts'
 
@@ -17,6 +18,7 @@ type EventsByTopic = {
   jobs: JobsChangedEvent
   courses: CoursesChangedEvent
   resumes: ResumeEvent
+  events: EventsChangedEvent
 }
 
 /** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */

@@ -66,6 +66,8 @@ export const pages = {
   adminBlog: { path: '/admin/blog', access: 'admin' },
   adminLayoffs: { path: '/admin/layoffs', access: 'admin' },
   adminResumeReview: { path: '/admin/resume-review', access: 'admin' },
+  // issue 17: events management, attendees and their CSV (the dashboard card links here)
+  adminEvents: { path: '/admin/events', access: 'admin' },
   adminInbox: { path: '/admin/inbox', access: 'admin' },
   // issue 14 §1: the background job queues, their failures and a retry (the queue-admin area)
   adminQueue: { path: '/admin/jobs-queue', access: 'admin' },

@@ -8,8 +8,11 @@ import { defineJob } from '#server/platform/queue.ts'
 // so a slow or stopped mail server never slows or fails it, and a mail whose change
 // committed is sent even when the process dies first. The job sends through mail.ts.
 
-/** A file sent with a mail: read from storage when the mail goes, so job rows stay small. */
-export type QueuedAttachment = { filename: string; contentType: string; storageKey: string }
+/**
+ * A file sent with a mail: a stored one is read from storage when the mail goes, so
+ * job rows stay small; a small text one (a calendar file) travels in the job.
+ */
+export type QueuedAttachment = { filename: string; contentType: string } & ({ storageKey: string } | { text: string })
 
 export type QueuedMail = Omit<MailMessage, 'attachments'> & {
   attachments?: QueuedAttachment[]
@@ -45,6 +48,14 @@ async function readAttachments(deps: Pick<Deps, 'storage'>, queued: QueuedAttach
   const files: MailAttachment[] = []
   const missing: string[] = []
   for (const file of queued) {
+    if ('text' in file) {
+      files.push({
+        filename: file.filename,
+        contentType: file.contentType,
+        content: new TextEncoder().encode(file.text),
+      })
+      continue
+    }
     const object = await deps.storage.get(file.storageKey)
     if (!object) {
       missing.push(file.filename)

@@ -44,6 +44,9 @@ export const auditActions = [
   'resume.status',
   'resume.score',
   'resume.comment',
+  'event.create',
+  'event.update',
+  'event.cancel',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -85,6 +88,9 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'resume.status': 'Resume review opened',
   'resume.score': 'Resume scored',
   'resume.comment': 'Resume review comment by a coach',
+  'event.create': 'Event created',
+  'event.update': 'Event updated',
+  'event.cancel': 'Event cancelled',
 }
 
 /** The kinds of object an action names. */
@@ -102,6 +108,7 @@ export const auditObjectTypes = [
   'course_module',
   'lesson',
   'resume_review',
+  'event',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 
@@ -119,6 +126,7 @@ export const auditObjectLabels: Record<AuditObjectType, string> = {
   course_module: 'Module',
   lesson: 'Lesson',
   resume_review: 'Resume review',
+  event: 'Event',
 }
 
 /** One page of the log. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, ilike, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { auditLog } from '#server/db/schema/audit.ts'
+import { containsPattern } from '#server/db/patterns.ts'
 
 // Reads of the audit log (its one writer is src/server/platform/audit.ts).
 
@@ -14,15 +15,10 @@ export type AuditFilter = {
   before?: Date
 }
 
-/** A LIKE pattern that matches `text` literally anywhere: %, _ and \ typed in the filter are no wildcards. */
-function containing(text: string) {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
-}
-
 function conditions(filter: AuditFilter): SQL[] {
   const where: SQL[] = []
   if (filter.action) where.push(eq(auditLog.action, filter.action))
-  if (filter.actor) where.push(ilike(auditLog.actorEmail, containing(filter.actor)))
+  if (filter.actor) where.push(ilike(auditLog.actorEmail, containsPattern(filter.actor)))
   if (filter.since) where.push(sql`${auditLog.createdAt} >= ${filter.since.toISOString()}::timestamptz`)
   if (filter.before) where.push(sql`${auditLog.createdAt} < ${filter.before.toISOString()}::timestamptz`)
   return where

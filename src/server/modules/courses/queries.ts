@@ -13,6 +13,7 @@ import {
   savedCourses,
 } from '#server/db/schema/courses.ts'
 import type { DurationRange } from '#shared/courses/constants.ts'
+import { containsPattern } from '#server/db/patterns.ts'
 
 // The courses area's reads and writes for members (issue 15). What members see is
 // `listed`: published and not deleted; inside a course, published modules and
@@ -29,11 +30,6 @@ export type ListFilters = {
   level?: string
   categoryId?: string
   duration?: DurationRange
-}
-
-/** `text` as a LIKE pattern matching it anywhere, its own wildcards taken literally. */
-export function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
 }
 
 function listConditions(filters: ListFilters): SQL[] {

@@ -2,15 +2,12 @@ import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { businessRequests } from '#server/db/schema/business.ts'
 import { contactSubmissions } from '#server/db/schema/contact.ts'
+import { containsPattern } from '#server/db/patterns.ts'
 
 /** Where the public forms' announcements go: every admin (issue 6; there is no support address in the config). */
-/** A LIKE pattern that matches `text` literally anywhere: %, _ and \ typed in the search box are no wildcards. */
-function containing(text: string) {
-  return `%${text.replace(/[\\%_]/g, '\\$&')}%`
-}
 
 function contactFilter(filter: { q?: string; status?: string }): SQL | undefined {
-  const pattern = filter.q ? containing(filter.q) : undefined
+  const pattern = filter.q ? containsPattern(filter.q) : undefined
   return and(
     pattern
       ? or(
@@ -25,7 +22,7 @@ function contactFilter(filter: { q?: string; status?: string }): SQL | undefined
 }
 
 function businessFilter(filter: { q?: string; status?: string }): SQL | undefined {
-  const pattern = filter.q ? containing(filter.q) : undefined
+  const pattern = filter.q ? containsPattern(filter.q) : undefined
   return and(
     pattern
       ? or(

@@ -4,6 +4,7 @@ import { user } from '#server/db/schema/auth.ts'
 import { userProfiles, userSkillAssessments } from '#server/db/schema/profile.ts'
 import { resumeReviewComments, resumeReviews, resumeScores } from '#server/db/schema/resumes.ts'
 import type { ReviewStatusFilter } from '#shared/resumes/constants.ts'
+import { containsPattern } from '#server/db/patterns.ts'
 
 // Resume reviews are private (ARCHITECTURE.md rule 3): a member's reads are scoped
 // by their own id (`ownerId`); a null owner is an acting admin's read, which the
@@ -239,11 +240,6 @@ export async function listReviewCoachEmails(db: Db, reviewId: string): Promise<s
 }
 
 // ---------- the admin table (spec 002 §2) ----------
-
-/** `%text%` for ILIKE, the pattern characters of `text` taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`
-}
 
 export type AdminFilters = { q?: string; status: ReviewStatusFilter }
 

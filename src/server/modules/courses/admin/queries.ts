@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, isNotNull, isNull, ne, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { courseCategories, courses } from '#server/db/schema/courses.ts'
-import { containsPattern } from '#server/modules/courses/queries.ts'
+import { containsPattern } from '#server/db/patterns.ts'
 
 // The admin's reads and writes of courses and categories (issue 15; spec 002 §2
 // Course management, §7 Courses and Categories). Every course is in reach here,
