@@ -138,16 +138,28 @@ export async function countConfirmed(tx: Db, eventId: string): Promise<number> {
   return row?.count ?? 0
 }
 
-/** The viewer's registrations of the events given, with a waitlisted one's place in the queue. */
+/** A waitlisted registration's place in its queue: 1 for the next to get a seat. */
+async function waitlistPositionOf(db: Db, registration: RegistrationRow): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(eventRegistrations)
+    .where(
+      and(
+        eq(eventRegistrations.eventId, registration.eventId),
+        eq(eventRegistrations.status, 'waitlisted'),
+        // its own time at full precision (a Date keeps milliseconds only)
+        sql`(${eventRegistrations.queuedAt}, ${eventRegistrations.id}) <= (select mine.queued_at, mine.id from ${eventRegistrations} as mine where mine.id = ${registration.id})`,
+      ),
+    )
+  return row?.count ?? 0
+}
+
+/** The viewer's standing registrations of the events given, a waitlisted one with its place in the queue. */
 export async function registrationsOf(db: Db, userId: string, eventIds: string[]) {
-  if (eventIds.length === 0) return new Map<string, RegistrationRow & { waitlistPosition: number | null }>()
-  const ahead = sql<number>`(
-    select count(*)::int from ${eventRegistrations} as other
-    where other.event_id = ${eventRegistrations.eventId} and other.status = 'waitlisted'
-      and (other.queued_at, other.id) <= (${eventRegistrations.queuedAt}, ${eventRegistrations.id})
-  )`
+  const found = new Map<string, RegistrationRow & { waitlistPosition: number | null }>()
+  if (eventIds.length === 0) return found
   const rows = await db
-    .select({ registration: eventRegistrations, position: ahead })
+    .select()
     .from(eventRegistrations)
     .where(
       and(
@@ -156,12 +168,12 @@ export async function registrationsOf(db: Db, userId: string, eventIds: string[]
         inArray(eventRegistrations.status, ['confirmed', 'waitlisted']),
       ),
     )
-  return new Map(
-    rows.map(({ registration, position }) => [
-      registration.eventId,
-      { ...registration, waitlistPosition: registration.status === 'waitlisted' ? position : null },
-    ]),
-  )
+  for (const row of rows)
+    found.set(row.eventId, {
+      ...row,
+      waitlistPosition: row.status === 'waitlisted' ? await waitlistPositionOf(db, row) : null,
+    })
+  return found
 }
 
 export async function findRegistration(db: Db, eventId: string, userId: string): Promise<RegistrationRow | undefined> {
