@@ -42,7 +42,7 @@ describe('seats and reminders under concurrency', () => {
       .groupBy(eventRegistrations.status)
     expect(Object.fromEntries(counts.map((row) => [row.status, row.count]))).toEqual({ confirmed: 50, waitlisted: 150 })
     // the waitlist's positions are 1..150, each once
-    const view = await (await members[0]!.get(`/api/events/${event.id}`)).json()
+    const view = (await (await members[0]!.get(`/api/events/${event.id}`)).json()) as RegistrationResult['event']
     expect(view).toMatchObject({ spotsRemaining: 0, waitlistCount: 150 })
     const positions = await Promise.all(
       members
@@ -70,10 +70,12 @@ describe('seats and reminders under concurrency', () => {
 
     const second = t.database.url ? await t.secondInstance() : undefined
     const logger = createLogger('silent')
-    const reminderMails = () =>
-      t.db.execute(
+    const reminderMails = async () => {
+      const result = (await t.db.execute(
         sql`select count(*)::int as count from pgboss.job where name = 'send-mail' and data->>'subject' = 'Reminder: Reminder race starts soon'`,
-      )
+      )) as unknown as { rows: Array<{ count: number }> }
+      return result.rows[0]?.count
+    }
     try {
       await Promise.all(
         [t.deps, second?.deps ?? t.deps].map((deps, index) =>
@@ -83,8 +85,7 @@ describe('seats and reminders under concurrency', () => {
     } finally {
       await second?.close()
     }
-    const [row] = (await reminderMails()).rows as Array<{ count: number }>
-    expect(row?.count).toBe(6)
+    expect(await reminderMails()).toBe(6)
     const claimed = await t.db
       .select()
       .from(eventRegistrations)
@@ -92,6 +93,6 @@ describe('seats and reminders under concurrency', () => {
     expect(claimed).toHaveLength(0) // 30 hours away: not yet
     // a later run finds nothing more to send
     await eventRemindersJob.run({}, { deps: t.deps, logger, id: 'test-again', attempt: 1 })
-    expect(((await reminderMails()).rows as Array<{ count: number }>)[0]?.count).toBe(6)
+    expect(await reminderMails()).toBe(6)
   })
 })
