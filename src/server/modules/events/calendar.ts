@@ -44,7 +44,7 @@ export function calendarFile(
   const cancelled = event.status === 'cancelled' || registration.status !== 'confirmed'
   const eventPage = `${baseUrl}${pathTo('events')}`
   // the link is for a confirmed seat only (decision 026)
-  const joinUrl = !cancelled && event.type === 'webinar' ? event.joinUrl : null
+  const joinUrl = cancelled ? null : event.joinUrl
   const { error, value } = createEvent({
     productId: 'prestige-labs/events',
     method: cancelled ? 'CANCEL' : 'PUBLISH',

@@ -24,14 +24,14 @@ function calendarAttachment(deps: MailDeps, event: EventRow, registration: Regis
   }
 }
 
-/** The lines every mail about an event carries: when, where, and a webinar's link for a confirmed seat. */
+/** The lines every mail about an event carries: when, where, and the join link (a webinar's) for a confirmed seat. */
 function eventLines(event: EventRow, registration: RegistrationRow): string[] {
   const seat = registration.status === 'confirmed' && event.status === 'scheduled'
   return [
     event.title,
     `When: ${whenText(event)}`,
     `Where: ${event.location}`,
-    ...(seat && event.type === 'webinar' && event.joinUrl ? [`Join link: ${event.joinUrl}`] : []),
+    ...(seat && event.joinUrl ? [`Join link: ${event.joinUrl}`] : []),
   ]
 }
 
