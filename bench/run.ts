@@ -1,15 +1,17 @@
 // The API benchmark suite (`npm run bench`): the session check, the feed, the
-// job board and the course lists on PGlite, then on PostgreSQL when one answers at
-// DATABASE_URL (or postgres://postgres@127.0.0.1:5432/test; a scratch database is
-// created and dropped), each engine on one server process seeded with 100,000
-// posts, 100,000 jobs and 10,000 courses; then the job queue on each engine
+// job board, the course lists and the events (lists, then the registration race)
+// on PGlite, then on PostgreSQL when one answers at DATABASE_URL (or
+// postgres://postgres@127.0.0.1:5432/test; a scratch database is created and
+// dropped), each engine on one server process seeded with 100,000 posts, 100,000
+// jobs, 10,000 courses and 10,000 events; then the job queue on each engine
 // (bench/queue.ts). Prints every measurement, then the budgets of ARCHITECTURE.md
 // as ratios, PASS or FAIL; exits 1 when a budget fails.
 //
 //   npm run bench
-//   BENCH_SECONDS=3 BENCH_POSTS=10000 BENCH_JOBS=10000 npm run bench   # a quick look (BENCH_COURSES too)
+//   BENCH_SECONDS=3 BENCH_POSTS=10000 BENCH_JOBS=10000 npm run bench   # a quick look (BENCH_COURSES, BENCH_EVENTS too)
 //   BENCH_ENGINES=postgres npm run bench                                # one engine
 import { coursesBench } from './courses.ts'
+import { eventsBench } from './events.ts'
 import { feedBench } from './feed.ts'
 import { jobsBench } from './jobs.ts'
 import { queueBench } from './queue.ts'
@@ -48,7 +50,7 @@ async function main() {
   const rows: BudgetRow[] = []
   for (const engine of engines) {
     console.log(`\n=== ${engine.kind} ===`)
-    const server = await startBenchServer(engine, { seed: ['feed', 'jobs', 'courses'] })
+    const server = await startBenchServer(engine, { seed: ['feed', 'jobs', 'courses', 'events'] })
     try {
       printPlans(server.plans)
       rows.push(...planBudget(server.kind, server.plans))
@@ -56,6 +58,8 @@ async function main() {
       rows.push(...(await feedBench(server)))
       rows.push(...(await jobsBench(server)))
       rows.push(...(await coursesBench(server)))
+      // last: its registration race writes
+      rows.push(...(await eventsBench(server)))
     } finally {
       await server.close()
     }

@@ -1,18 +1,25 @@
+import { createHmac, randomBytes } from 'node:crypto'
+import { hashPassword } from 'better-auth/crypto'
 import { sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
+import { session } from '#server/db/schema/auth.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { listFeedPage } from '#server/modules/community/queries.ts'
 import { listCoursePage, type ListFilters } from '#server/modules/courses/queries.ts'
+import { listAdminPage, listUpcomingPage } from '#server/modules/events/queries.ts'
 import { listBoardPage, listRankedPage } from '#server/modules/jobs/queries.ts'
 import { locationSearchQuery, textSearchQuery } from '#server/modules/jobs/search.ts'
+import { insertTestEvent } from '#server/testing/events.ts'
 import { feedPageSize } from '#shared/community/schemas.ts'
 import { coursePageSize, durationRangeOf } from '#shared/courses/constants.ts'
+import { eventsPageSize } from '#shared/events/constants.ts'
 import { jobTypes } from '#shared/jobs/schemas.ts'
 import { softSkillOptions, technicalSkillOptions } from '#shared/jobs/skills.ts'
 
 // The data the API benchmarks load, written in the server process (bench/server.ts)
 // before it listens: the member every bench signs in as, 100,000 posts, 100,000
-// jobs and 10,000 courses, and the EXPLAIN of the queries that must walk an index.
+// jobs, 10,000 courses and 10,000 events, and the EXPLAIN of the queries that must
+// walk an index.
 
 export const benchPassword = 'Bench-Pass-2026'
 /** The member the benches sign in as (liked every tenth post when the feed is seeded). */
@@ -387,5 +394,223 @@ export async function coursePlans(db: Db): Promise<Plan[]> {
       indexed: used.length > 0 && !/Seq Scan on courses\b/.test(text),
     })
   }
+  return plans
+}
+
+// ---- events (bench/events.ts) ------------------------------------------------------
+
+/** The admin bench/events.ts signs in as for the admin table. */
+export const benchAdmin = 'admin@bench.local'
+/** Members racer0@bench.local ...: the registrants of the seeded events, and the members of the registration race. */
+export const racerEmail = (i: number) => `racer${i}@bench.local`
+export const racerCount = 200
+/** The word bench/events.ts searches the admin table for: in two event titles of 24. */
+export const eventSearchWord = 'negotiation'
+/** How deep bench/events.ts pages (keyset cursor), and the EXPLAIN with it. */
+export const deepEvents = 5000
+
+/** The soonest upcoming events hold registrations, 50 each (20,000 in all): their seats are counted on every page. */
+const registeredEvents = 400
+const registrantsPerEvent = 50
+
+// every type's titles, `eventSearchWord` in two of them
+const eventTitles = {
+  networking: [
+    'Product & Data Leaders Mixer',
+    'Career Changers Breakfast',
+    'Women in Tech Evening',
+    'Founders and Operators Meetup',
+    'Engineering Managers Roundtable',
+    'Negotiation Stories Happy Hour',
+    'New Grads Networking Night',
+    'Hiring Teams Open House',
+  ],
+  workshop: [
+    'Resume Teardown Workshop',
+    'Salary Negotiation Lab',
+    'LinkedIn Profile Makeover',
+    'System Design Interview Practice',
+    'Portfolio Review for Designers',
+    'SQL Take-Home Clinic',
+    'Storytelling for Interviews',
+    'Personal Branding Sprint',
+  ],
+  webinar: [
+    'Breaking into Product Management',
+    'AI Tools for Job Seekers',
+    'After a Layoff: Your First 30 Days',
+    'Behavioral Interviews with STAR',
+    'Remote Work That Gets You Promoted',
+    'Reading a Job Offer',
+    'From Analyst to Data Scientist',
+    'Freelancing on the Side',
+  ],
+}
+const eventSentences = [
+  'Meet hiring managers and peers who are working on the same move as you.',
+  'Bring your questions: the last half hour is open Q&A.',
+  'Hosted by a recruiter who has read more than ten thousand resumes.',
+  'Small groups, so everyone gets feedback on their own material.',
+  'Light refreshments provided; name tags say what you do and what you want next.',
+  'A recording and the slides go to everyone registered.',
+]
+const eventZones = [
+  'America/New_York',
+  'Europe/London',
+  'America/Los_Angeles',
+  'America/Chicago',
+  'Europe/Berlin',
+  'Asia/Singapore',
+]
+
+/**
+ * `count` events: one in twenty in the past year, the rest every ~110 minutes over
+ * the next two years (1 in 40 cancelled), every type, zone and capacity (20 to
+ * 250); the 400 soonest hold 50 registrations each, confirmed up to capacity and
+ * waitlisted past it, by `racerCount` members (racerEmail); the reader holds a
+ * seat (or a waitlist place) on every fifth of them. Also the admin, and the
+ * race's event: 50 seats, no registrations. Returns the racers' ids, in order.
+ */
+export async function seedEvents(db: Db, count: number, readerId: string) {
+  // one hash for all: the racers' sessions are made directly (mintSessions)
+  const passwordHash = await hashPassword(benchPassword)
+  await createMember(db, {
+    email: benchAdmin,
+    password: benchPassword,
+    passwordHash,
+    firstName: 'Ada',
+    lastName: 'Min',
+    admin: true,
+  })
+  const racerIds: string[] = []
+  for (let i = 0; i < racerCount; i++) {
+    const racer = await createMember(db, {
+      email: racerEmail(i),
+      password: benchPassword,
+      passwordHash,
+      firstName: 'Racer',
+      lastName: `${i}`,
+      subscribedDays: 30,
+    })
+    racerIds.push(racer.id)
+  }
+
+  const past = Math.floor(count / 20)
+  const upcomingSpacingMinutes = Math.floor((2 * 365 * 24 * 60) / Math.max(1, count - past))
+  const titlesOf = (type: keyof typeof eventTitles) => literal(eventTitles[type])
+  await db.execute(sql`
+    insert into events (title, description, type, starts_at, duration_minutes, time_zone, location, capacity, join_url,
+                        status, cancelled_at, created_at, updated_at)
+    select t.title || ' ' || (g % 97),
+           (${literal(eventSentences)})[1 + g % 6] || ' ' || (${literal(eventSentences)})[1 + (g / 6) % 6],
+           ty.type,
+           case when g <= ${past} then now() - make_interval(mins => g * ${Math.floor((365 * 24 * 60) / Math.max(1, past))})
+                else now() + make_interval(mins => (g - ${past}) * ${upcomingSpacingMinutes}) end,
+           (array[60, 90, 120, 180])[1 + g % 4],
+           (${literal(eventZones)})[1 + (g / 3) % ${eventZones.length}],
+           -- jobCities but its last, 'Remote'
+           case when ty.type = 'webinar' then 'Online' else (${literal(jobCities)})[1 + (g / 3) % ${jobCities.length - 1}] end,
+           (array[20, 30, 50, 100, 250])[1 + (g / 7) % 5],
+           case when ty.type = 'webinar' then 'https://meet.example.com/j/bench-' || g end,
+           case when g > ${past} and g % 40 = 0 then 'cancelled' else 'scheduled' end,
+           case when g > ${past} and g % 40 = 0 then now() end,
+           now() - interval '60 days', now() - interval '60 days'
+    from generate_series(1, ${count}) g
+    cross join lateral (select (array['networking', 'workshop', 'webinar'])[1 + g % 3] as type) ty
+    cross join lateral (
+      select case ty.type when 'networking' then (${titlesOf('networking')})[1 + (g / 3) % 8]
+                          when 'workshop' then (${titlesOf('workshop')})[1 + (g / 3) % 8]
+                          else (${titlesOf('webinar')})[1 + (g / 3) % 8] end as title) t`)
+
+  // registration k of an event goes to racer (n * 7 + k) mod racerCount: 50 different members per event
+  const racers = sql.raw(`array[${racerIds.map((id) => `'${id}'`).join(',')}]`)
+  await db.execute(sql`
+    with soonest as (
+      select id, capacity, row_number() over (order by starts_at, id) as n
+      from events where status = 'scheduled' and starts_at > now()
+      order by starts_at, id limit ${registeredEvents})
+    insert into event_registrations (event_id, user_id, status, first_name, last_name, email, queued_at)
+    select s.id, (${racers})[1 + (s.n * 7 + k) % ${racerCount}],
+           case when k <= s.capacity then 'confirmed' else 'waitlisted' end,
+           'Racer', ((s.n * 7 + k) % ${racerCount})::text, 'racer' || ((s.n * 7 + k) % ${racerCount}) || '@bench.local',
+           now() - make_interval(mins => ${registrantsPerEvent} - k)
+    from soonest s cross join generate_series(1, ${registrantsPerEvent}) k`)
+  // the reader came last: a seat where one was left, the waitlist's end otherwise
+  await db.execute(sql`
+    with soonest as (
+      select id, capacity, row_number() over (order by starts_at, id) as n
+      from events where status = 'scheduled' and starts_at > now()
+      order by starts_at, id limit ${registeredEvents})
+    insert into event_registrations (event_id, user_id, status, first_name, last_name, email)
+    select id, ${readerId}, case when capacity > ${registrantsPerEvent} then 'confirmed' else 'waitlisted' end,
+           'Ben', 'Ch', ${benchMember}
+    from soonest where n % 5 = 0`)
+
+  const race = await insertTestEvent(db, {
+    title: 'Registration race',
+    type: 'networking',
+    capacity: 50,
+    startsInHours: 30 * 24,
+  })
+  await db.execute(sql`analyze events`)
+  await db.execute(sql`analyze event_registrations`)
+  return { raceEventId: race.id, racerIds }
+}
+
+/**
+ * Signed-in sessions for `userIds` without the sign-in endpoint, which allows 30
+ * a minute per address (too few for 200 racers): a session row and its cookie,
+ * signed with the server's secret as better-auth signs it (as the tests' harness
+ * does). Returns each member's Cookie header, in order.
+ */
+export async function mintSessions(db: Db, userIds: string[], secret: string): Promise<string[]> {
+  const tokens = userIds.map(() => randomBytes(24).toString('base64url'))
+  await db.insert(session).values(
+    userIds.map((userId, i) => ({
+      id: crypto.randomUUID(),
+      token: tokens[i]!,
+      userId,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  )
+  return tokens.map((token) => {
+    const signature = createHmac('sha256', secret).update(token).digest('base64')
+    return `better-auth.session_token=${encodeURIComponent(`${token}.${signature}`)}`
+  })
+}
+
+/** The event queries return promises (they are awaited); the drizzle builder beneath still renders its SQL. */
+const sqlOf = (query: unknown) => (query as { toSQL(): { sql: string; params: unknown[] } }).toSQL()
+
+export async function eventPlans(db: Db): Promise<Plan[]> {
+  const pageSize = eventsPageSize + 1
+  const rows = (await db.execute(sql`
+    select starts_at::text as at, id from events
+    where status = 'scheduled' and starts_at > now() order by starts_at, id offset ${deepEvents} limit 1`)) as unknown as {
+    rows: Array<{ at: string; id: string }>
+  }
+  const deep = rows.rows[0]!
+  const memberLists = [
+    { label: 'events, first page', query: sqlOf(listUpcomingPage(db, pageSize)) },
+    {
+      label: `events, page ${deepEvents.toLocaleString('en')} deep`,
+      query: sqlOf(listUpcomingPage(db, pageSize, deep)),
+    },
+  ]
+  const plans: Plan[] = []
+  for (const { label, query } of memberLists) {
+    const text = await explain(db, query)
+    plans.push({
+      label: `${label}: walks events_starts_idx, no sequential scan of events`,
+      text,
+      indexed: text.includes('events_starts_idx') && !/Seq Scan on events\b/.test(text),
+    })
+  }
+  const search = await explain(db, sqlOf(listAdminPage(db, { q: eventSearchWord, when: 'all' }, pageSize)))
+  plans.push({
+    label: `admin events, search "${eventSearchWord}", all: no sequential scan of events`,
+    text: search,
+    indexed: !/Seq Scan on events\b/.test(search),
+  })
   return plans
 }

@@ -6,7 +6,8 @@
 //
 //   BENCH_DATABASE_URL   a PostgreSQL database made for this run (empty: in-memory PGlite)
 //   BENCH_SEED           comma list: feed (BENCH_POSTS posts), jobs (BENCH_JOBS jobs),
-//                        courses (BENCH_COURSES courses)
+//                        courses (BENCH_COURSES courses), events (BENCH_EVENTS events,
+//                        with the admin and the registration race's members)
 //   BENCH_FANS           extra members fan0@bench.local ... (live-fanout)
 //
 // It tells the parent over IPC when it listens ({ type: 'ready', ... }) and stops on
@@ -22,7 +23,19 @@ import { createApp, createDeps } from '#server/app.ts'
 import { migrateDatabase, openDatabase } from '#server/db/client.ts'
 import { seedBaseData } from '#server/seed/base-data.ts'
 import { createLogger } from '#server/platform/logger.ts'
-import { coursePlans, feedPlans, jobPlans, seedCourses, seedJobs, seedMembers, seedPosts, type Plan } from './seed.ts'
+import {
+  coursePlans,
+  eventPlans,
+  feedPlans,
+  jobPlans,
+  mintSessions,
+  seedCourses,
+  seedEvents,
+  seedJobs,
+  seedMembers,
+  seedPosts,
+  type Plan,
+} from './seed.ts'
 import { freePort } from '#server/testing/free-port.ts'
 
 export type ServerReady = {
@@ -35,9 +48,16 @@ export type ServerReady = {
   posts: number
   jobs: number
   courses: number
+  events: number
+  /** the event of the registration race (50 seats, no registrations yet); null without events */
+  raceEventId: string | null
+  /** the Cookie header of each racer (racerEmail(i)), signed in (bench/events.ts) */
+  racers: string[]
   plans: Plan[]
 }
 export type ServerMessage = ServerReady | { type: 'failed'; message: string }
+
+const authSecret = 'bench-secret-bench-secret-bench-secret-0'
 
 const send = (message: ServerMessage) =>
   new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()))
@@ -48,6 +68,7 @@ async function main() {
   const postCount = seed.has('feed') ? Number(process.env.BENCH_POSTS ?? 100_000) : 0
   const jobCount = seed.has('jobs') ? Number(process.env.BENCH_JOBS ?? 100_000) : 0
   const courseCount = seed.has('courses') ? Number(process.env.BENCH_COURSES ?? 10_000) : 0
+  const eventCount = seed.has('events') ? Number(process.env.BENCH_EVENTS ?? 10_000) : 0
 
   const database = url
     ? await openDatabase({ kind: 'postgres', url, poolSize: 10 })
@@ -77,13 +98,23 @@ async function main() {
     console.log(`seeded ${courseCount} courses in ${Math.round(performance.now() - started)} ms (${database.kind})`)
     plans.push(...(await coursePlans(db)))
   }
+  let raceEventId: string | null = null
+  let racers: string[] = []
+  if (eventCount) {
+    const started = performance.now()
+    const seeded = await seedEvents(db, eventCount, member.id)
+    raceEventId = seeded.raceEventId
+    racers = await mintSessions(db, seeded.racerIds, authSecret)
+    console.log(`seeded ${eventCount} events in ${Math.round(performance.now() - started)} ms (${database.kind})`)
+    plans.push(...(await eventPlans(db)))
+  }
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
   const [port, baselinePort] = [await freePort(), await freePort()]
   const baseUrl = `http://localhost:${port}`
   const config = loadConfig({
     NODE_ENV: 'production',
-    AUTH_SECRET: 'bench-secret-bench-secret-bench-secret-0',
+    AUTH_SECRET: authSecret,
     APP_URL: baseUrl,
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
@@ -127,6 +158,9 @@ async function main() {
     posts: postCount,
     jobs: jobCount,
     courses: courseCount,
+    events: eventCount,
+    raceEventId,
+    racers,
     plans,
   })
 }

@@ -5,12 +5,17 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { account, session, user } from '#server/db/schema/auth.ts'
 import { courseCategories, courseModules, courses, lessons, quizQuestions } from '#server/db/schema/courses.ts'
+import { eventRegistrations, events } from '#server/db/schema/events.ts'
 import { demoVideoFile } from '#server/seed/demo-courses.ts'
 import { demoAccounts, demoStartLines, prepareDemoData, randomDemoPassword, seedPlan } from '#server/seed/demo-data.ts'
+import { registrationForm } from '#server/testing/events.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { Password } from '#shared/accounts/schemas.ts'
 import { browseDurationRanges, isInDurationRange, marketplaceDurationRanges } from '#shared/courses/constants.ts'
 import type { CourseDetail, CoursePage } from '#shared/courses/schemas.ts'
+import { eventTypes } from '#shared/events/constants.ts'
+import type { EventPage, MyEvents, RegistrationResult } from '#shared/events/schemas.ts'
+import { isTimeZone } from '#shared/events/time.ts'
 
 const secret = { AUTH_SECRET: 'a-production-secret-of-at-least-32-chars' }
 const development = seedPlan(loadConfig({}), 'pglite')
@@ -277,5 +282,82 @@ describe('the demo course catalogue', () => {
     const tail = await member.request('GET', url, undefined, { range: `bytes=${file.length - 100}-` })
     expect(tail.status).toBe(206)
     expect(Buffer.from(await tail.arrayBuffer())).toEqual(file.subarray(file.length - 100))
+  })
+})
+
+describe('the demo events', () => {
+  test('a first start seeds upcoming and past events of each type, webinars online with an https link, one with a single seat left; a second start adds none', async () => {
+    const t = await emptyApp()
+    await prepareDemoData(t.db, development, t.deps.storage)
+    const seeded = await t.db.select().from(events)
+    const registrations = await t.db.select().from(eventRegistrations)
+    const now = Date.now()
+    for (const type of eventTypes) {
+      const ofType = seeded.filter((event) => event.type === type)
+      expect(ofType.some((event) => event.startsAt.getTime() > now)).toBe(true)
+      expect(ofType.some((event) => event.startsAt.getTime() < now)).toBe(true)
+    }
+    const confirmedOf = (eventId: string) =>
+      registrations.filter((row) => row.eventId === eventId && row.status === 'confirmed').length
+    for (const event of seeded) {
+      expect(event.status).toBe('scheduled')
+      expect(isTimeZone(event.timeZone)).toBe(true)
+      if (event.type === 'webinar') {
+        expect(event.location).toBe('Online')
+        expect(new URL(event.joinUrl!).protocol).toBe('https:')
+      } else expect(event.joinUrl).toBeNull()
+      expect(confirmedOf(event.id)).toBeLessThanOrEqual(event.capacity)
+      const image = await t.deps.storage.get(event.imageKey!)
+      expect(image).toMatchObject({ contentType: 'image/jpeg', visibility: 'public' })
+      await image!.body.cancel()
+    }
+    expect(new Set(seeded.map((event) => event.timeZone)).size).toBeGreaterThanOrEqual(3)
+    const nearlyFull = seeded.filter(
+      (event) => event.startsAt.getTime() > now && event.capacity - confirmedOf(event.id) === 1,
+    )
+    expect(nearlyFull).toHaveLength(1)
+    expect(confirmedOf(nearlyFull[0]!.id)).toBeGreaterThanOrEqual(5)
+
+    // a second start finds the users and seeds nothing again
+    expect((await prepareDemoData(t.db, development, t.deps.storage)).seeded).toBe(false)
+    expect(await t.db.select().from(events)).toHaveLength(seeded.length)
+    expect(await t.db.select().from(eventRegistrations)).toHaveLength(registrations.length)
+  })
+
+  test('the subscribed demo member sees the upcoming events soonest first, their own seats and webinar link on the dashboard, and can take the last seat', async () => {
+    const t = await emptyApp()
+    await prepareDemoData(t.db, development, t.deps.storage)
+    const member = t.client()
+    expect(
+      (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
+    ).toBe(200)
+
+    const page = (await (await member.get('/api/events')).json()) as EventPage
+    const upcoming = await t.db.select().from(events)
+    expect(page.events).toHaveLength(upcoming.filter((event) => event.startsAt.getTime() > Date.now()).length)
+    const starts = page.events.map((event) => event.startsAt)
+    expect(starts).toEqual([...starts].sort())
+    const mine = page.events.filter((event) => event.myRegistration?.status === 'confirmed')
+    expect(mine.length).toBeGreaterThanOrEqual(2)
+    // a webinar's link only where the member holds a seat
+    for (const event of page.events.filter((view) => view.type === 'webinar'))
+      expect(event.joinUrl === null).toBe(event.myRegistration === null)
+    const image = await member.get(page.events[0]!.imageUrl!)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+
+    const dashboard = (await (await member.get('/api/events/mine')).json()) as MyEvents
+    expect(dashboard.events.map((event) => event.id)).toEqual(mine.slice(0, 3).map((event) => event.id))
+
+    const lastSeat = page.events.find((event) => event.spotsRemaining === 1)!
+    const taken = await member.post(
+      `/api/events/${lastSeat.id}/registration`,
+      registrationForm(demoMember, { firstName: demoMember.firstName, lastName: demoMember.lastName }),
+    )
+    expect(taken.status).toBe(201)
+    expect((await taken.json()) as RegistrationResult).toMatchObject({
+      status: 'confirmed',
+      event: { spotsRemaining: 0 },
+    })
   })
 })

@@ -12,6 +12,7 @@ import type { Storage } from '#server/platform/storage.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { Password } from '#shared/accounts/schemas.ts'
 import { seedDemoCourses } from './demo-courses.ts'
+import { seedDemoEvents } from './demo-events.ts'
 
 // Demo accounts of the embedded default, with the passwords README documents.
 // Outside production they are seeded into an empty database on first start.
@@ -104,6 +105,7 @@ async function seedDemoData(
   await seedDemoCommunity(db, { adminId: ids[0]!, memberId: ids[1]! })
   await seedDemoJobs(db, ids[0]!)
   await seedDemoCourses(db, storage, ids[0]!)
+  await seedDemoEvents(db, storage, ids[0]!, [ids[1]!])
   // the subscribed member's own assessment, so the board shows how well each job fits
   await upsertSkills(db, ids[1]!, [
     { name: 'SQL', level: 'advanced' },
