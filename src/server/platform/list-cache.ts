@@ -15,12 +15,14 @@ const ttlMs = 30_000
 const maxEntries = 500
 
 /** The areas whose lists are kept here, each cleared by its own live topic. */
-export type ListedTopic = 'jobs' | 'courses'
+export type ListedTopic = 'jobs' | 'courses' | 'events'
 
 export type ListCache = {
   /** The answer stored under `key`, or `load()`'s, kept for `ttlMs`; readers arriving while it loads share the one query. */
   remember<T>(key: string, load: () => Promise<T>): Promise<T>
   clear(): void
+  /** Grows with every clear: what a viewer's own answers derived from these lists are checked against. */
+  version(): number
 }
 
 export function createListCache(now: () => number = Date.now): ListCache {
@@ -34,6 +36,7 @@ export function createListCache(now: () => number = Date.now): ListCache {
       generation++
       entries.clear()
     },
+    version: () => generation,
     remember<T>(key: string, load: () => Promise<T>): Promise<T> {
       const cached = entries.get(key)
       if (cached && cached.expiresAt > now()) {

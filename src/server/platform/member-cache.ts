@@ -10,11 +10,16 @@ import type { Deps } from '#server/platform/context.ts'
 const ttlMs = 10_000
 const maxMembers = 20_000
 
-type Entry = { value: Promise<unknown>; expiresAt: number }
+type Entry = { value: Promise<unknown>; expiresAt: number; version: number }
 
 export type MemberCache = {
-  /** `part` of the member's data, or `load()`'s, kept for `ttlMs`; readers arriving while it loads share the one query. */
-  remember<T>(userId: string, part: string, load: () => Promise<T>): Promise<T>
+  /**
+   * `part` of the member's data, or `load()`'s, kept for `ttlMs`; readers arriving
+   * while it loads share the one query. With `version`, a part kept under another
+   * version is read again: what others' writes change too (a waitlist moves when
+   * anyone cancels) follows the version of the list cache those writes clear.
+   */
+  remember<T>(userId: string, part: string, load: () => Promise<T>, version?: number): Promise<T>
   forget(userId: string): void
 }
 
@@ -22,17 +27,17 @@ export function createMemberCache(now: () => number = Date.now): MemberCache {
   // insertion order is the age order: the oldest member goes first when full
   const members = new Map<string, Map<string, Entry>>()
   return {
-    remember<T>(userId: string, part: string, load: () => Promise<T>): Promise<T> {
+    remember<T>(userId: string, part: string, load: () => Promise<T>, version = 0): Promise<T> {
       let parts = members.get(userId)
       const cached = parts?.get(part)
-      if (cached && cached.expiresAt > now()) return cached.value as Promise<T>
+      if (cached && cached.expiresAt > now() && cached.version === version) return cached.value as Promise<T>
       if (!parts) {
         parts = new Map()
         members.set(userId, parts)
         if (members.size > maxMembers) members.delete(members.keys().next().value!)
       }
       const loading = load()
-      const entry: Entry = { value: loading, expiresAt: now() + ttlMs }
+      const entry: Entry = { value: loading, expiresAt: now() + ttlMs, version }
       const owner = parts
       owner.set(part, entry)
       // a load that began before `forget` lands in the dropped map and is never read

@@ -1,9 +1,10 @@
-import { withTransaction, type Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
 import { toCsv } from '#server/platform/csv.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
+import { changeListed } from '#server/platform/list-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import { normalizePhoto } from '#server/platform/pictures.ts'
 import { detectFileType, newObjectKey } from '#server/platform/storage.ts'
@@ -23,7 +24,7 @@ import { zonedToUtc } from '#shared/events/time.ts'
 import { calendarFileName } from './calendar.ts'
 import { queueEventCancelledMail, queueEventChangedMail } from './mails.ts'
 import * as queries from './queries.ts'
-import { announce, fillFreedSeats } from './service.ts'
+import { changeEvent, fillFreedSeats } from './service.ts'
 import { auditedEvent, toAdminEventView, toAttendeeViews } from './views.ts'
 
 // Events management (spec 002 §2 Manage Events, §5 Event form; issue 17): the
@@ -117,18 +118,22 @@ export async function createEvent(ctx: Ctx, input: EventInput): Promise<AdminEve
   const values = eventValues(input)
   inFuture(values.startsAt)
   await checkImage(ctx, values.imageKey)
-  const row = await withTransaction(ctx.deps.db, async (tx) => {
-    await checkImageFree(tx, values.imageKey)
-    const inserted = await queries.insertEvent(tx, { ...values, createdBy: admin.id })
-    await recordAudit(tx, ctx, {
-      action: 'event.create',
-      objectType: 'event',
-      objectId: inserted.id,
-      after: auditedEvent(inserted),
-    })
-    await announce(ctx.deps, tx, inserted.id)
-    return inserted
-  })
+  const row = await changeListed(
+    ctx,
+    'events',
+    (inserted: queries.EventRow) => ({ type: 'events.changed', data: { eventId: inserted.id } }),
+    async (tx) => {
+      await checkImageFree(tx, values.imageKey)
+      const inserted = await queries.insertEvent(tx, { ...values, createdBy: admin.id })
+      await recordAudit(tx, ctx, {
+        action: 'event.create',
+        objectType: 'event',
+        objectId: inserted.id,
+        after: auditedEvent(inserted),
+      })
+      return inserted
+    },
+  )
   return adminViewOf(ctx.deps.db, row.id)
 }
 
@@ -156,7 +161,7 @@ export async function updateEvent(ctx: Ctx, eventId: string, input: EventInput):
   if (!current) throw notFound()
   await checkImage(ctx, values.imageKey, current.imageKey)
   await recordThenDelete(ctx, async () => {
-    const before = await withTransaction(ctx.deps.db, async (tx) => {
+    const before = await changeEvent(ctx, eventId, async (tx) => {
       const locked = await queries.lockEvent(tx, eventId)
       if (!locked) throw notFound()
       if (locked.status === 'cancelled') throw new AppError('CONFLICT', adminEventMessages.cancelledNotEditable)
@@ -180,7 +185,6 @@ export async function updateEvent(ctx: Ctx, eventId: string, input: EventInput):
         before: auditedEvent(locked),
         after: auditedEvent(updated),
       })
-      await announce(ctx.deps, tx, eventId)
       return locked
     })
     return { result: undefined, replacedKey: before.imageKey !== values.imageKey ? before.imageKey : null }
@@ -191,7 +195,7 @@ export async function updateEvent(ctx: Ctx, eventId: string, input: EventInput):
 /** Cancels the event: it leaves the lists, and everyone registered is told (seats get the calendar CANCEL). */
 export async function cancelEvent(ctx: Ctx, eventId: string, input: EventCancelInput): Promise<AdminEventView> {
   requireAdmin(ctx)
-  await withTransaction(ctx.deps.db, async (tx) => {
+  await changeEvent(ctx, eventId, async (tx) => {
     const locked = await queries.lockEvent(tx, eventId)
     if (!locked) throw notFound()
     if (locked.status === 'cancelled') throw new AppError('CONFLICT', adminEventMessages.alreadyCancelled)
@@ -206,7 +210,6 @@ export async function cancelEvent(ctx: Ctx, eventId: string, input: EventCancelI
       before: { status: locked.status },
       after: { status: cancelled.status, reason: input.reason || null },
     })
-    await announce(ctx.deps, tx, eventId)
   })
   return adminViewOf(ctx.deps.db, eventId)
 }

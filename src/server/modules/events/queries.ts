@@ -44,7 +44,6 @@ function getColumns() {
     updatedAt: events.updatedAt,
   }
 }
-export type ListedEventRow = EventRow & { cursorAt: string }
 
 /** After the (starts_at, id) position `after`, soonest first: a forward walk of events_starts_idx. */
 const afterPosition = (after?: { at: string; id: string }) =>
@@ -57,7 +56,7 @@ export function listUpcomingPage(db: Db, limit: number, after?: { at: string; id
     .from(events)
     .where(and(upcoming, afterPosition(after)))
     .orderBy(asc(events.startsAt), asc(events.id))
-    .limit(limit) as Promise<ListedEventRow[]>
+    .limit(limit)
 }
 
 export type AdminFilters = { q?: string; when: AdminEventWhen }
@@ -86,7 +85,7 @@ export function listAdminPage(db: Db, filters: AdminFilters, limit: number, afte
     .from(events)
     .where(and(...conditions))
     .orderBy(...(ascending ? [asc(events.startsAt), asc(events.id)] : [desc(events.startsAt), desc(events.id)]))
-    .limit(limit) as Promise<ListedEventRow[]>
+    .limit(limit)
 }
 
 /** spec 002 §7: the dashboard's next scheduled events, soonest first. */
@@ -154,24 +153,27 @@ async function waitlistPositionOf(db: Db, registration: RegistrationRow): Promis
   return row?.count ?? 0
 }
 
-/** The viewer's standing registrations of the events given, a waitlisted one with its place in the queue. */
-export async function registrationsOf(db: Db, userId: string, eventIds: string[]) {
+/**
+ * The member's standing registrations (confirmed or waitlisted) of events not yet
+ * ended, by event, a waitlisted one with its place in the queue.
+ */
+export async function standingRegistrationsOf(db: Db, userId: string) {
   const found = new Map<string, RegistrationRow & { waitlistPosition: number | null }>()
-  if (eventIds.length === 0) return found
   const rows = await db
-    .select()
+    .select({ registration: eventRegistrations })
     .from(eventRegistrations)
+    .innerJoin(events, eq(events.id, eventRegistrations.eventId))
     .where(
       and(
         eq(eventRegistrations.userId, userId),
-        inArray(eventRegistrations.eventId, eventIds),
         inArray(eventRegistrations.status, ['confirmed', 'waitlisted']),
+        notEndedIndexed,
       ),
     )
-  for (const row of rows)
-    found.set(row.eventId, {
-      ...row,
-      waitlistPosition: row.status === 'waitlisted' ? await waitlistPositionOf(db, row) : null,
+  for (const { registration } of rows)
+    found.set(registration.eventId, {
+      ...registration,
+      waitlistPosition: registration.status === 'waitlisted' ? await waitlistPositionOf(db, registration) : null,
     })
   return found
 }

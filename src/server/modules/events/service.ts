@@ -1,7 +1,9 @@
-import { withTransaction, type Db } from '#server/db/client.ts'
+import type { Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser, requireVerified } from '#server/platform/guards.ts'
+import { changeListed, listCacheOf } from '#server/platform/list-cache.ts'
+import { memberCacheOf } from '#server/platform/member-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import { eventsPageSize, dashboardEventsLimit, nextEventsLimit, reminderLeadHours } from '#shared/events/constants.ts'
@@ -26,44 +28,91 @@ import { toEventView } from './views.ts'
 
 const notFound = () => new AppError('NOT_FOUND', eventMessages.notFound)
 
-/** Views of `rows` for the viewer: seat counts, their own registrations, a webinar's link where theirs. */
-async function viewsFor(ctx: Ctx, rows: queries.EventRow[]): Promise<EventView[]> {
+/**
+ * A write that changes an event's seats or details, in one transaction with its
+ * live 'events.changed': cached lists and seat counts go on every instance, and
+ * open pages refresh.
+ */
+export function changeEvent<T>(ctx: Ctx, eventId: string, work: (tx: Db) => Promise<T>): Promise<T> {
+  return changeListed(ctx, 'events', () => ({ type: 'events.changed', data: { eventId } }), work)
+}
+
+type EventsWithSeats = { rows: queries.EventRow[]; seats: Map<string, queries.SeatCounts> }
+
+/** Events with their seat counts: the same for every member, so kept in the events list cache. */
+async function withSeats(db: Db, rows: queries.EventRow[]): Promise<EventsWithSeats> {
+  return {
+    rows,
+    seats: await queries.seatCountsOf(
+      db,
+      rows.map((row) => row.id),
+    ),
+  }
+}
+
+/**
+ * The viewer's own standing registrations, kept per member until any seat of any
+ * event changes (the list cache's version): a waitlist moves when anyone leaves it.
+ */
+function viewerRegistrations(ctx: Ctx, viewerId: string) {
+  return memberCacheOf(ctx.deps).remember(
+    viewerId,
+    'event-registrations',
+    () => queries.standingRegistrationsOf(ctx.deps.db, viewerId),
+    listCacheOf(ctx.deps, 'events').version(),
+  )
+}
+
+/** Views of cached events for the viewer: their own registrations, a webinar's link where theirs. */
+async function viewsFor(ctx: Ctx, { rows, seats }: EventsWithSeats): Promise<EventView[]> {
   const viewer = requireUser(ctx)
-  const ids = rows.map((row) => row.id)
-  const [seats, mine] = await Promise.all([
-    queries.seatCountsOf(ctx.deps.db, ids),
-    queries.registrationsOf(ctx.deps.db, viewer.id, ids),
-  ])
+  const mine = await viewerRegistrations(ctx, viewer.id)
   const asAdmin = actsAsAdmin(ctx)
   return rows.map((row) => toEventView(row, seats.get(row.id), mine.get(row.id), asAdmin))
 }
 
 async function viewOf(ctx: Ctx, eventId: string): Promise<EventView> {
-  const row = await queries.findEvent(ctx.deps.db, eventId)
-  if (!row) throw notFound()
-  return (await viewsFor(ctx, [row]))[0]!
+  const { db } = ctx.deps
+  const cached = await listCacheOf(ctx.deps, 'events').remember(`event:${eventId}`, async () => {
+    const row = await queries.findEvent(db, eventId)
+    return row ? withSeats(db, [row]) : null
+  })
+  if (!cached) throw notFound()
+  return (await viewsFor(ctx, cached))[0]!
 }
 
 /** spec 001 §7: events not yet ended, soonest first, a page at a time. */
 export async function listEvents(ctx: Ctx, query: EventListQuery): Promise<EventPage> {
   await requireAccess(ctx, 'subscriber')
+  const { db } = ctx.deps
   const after = decodeCursor(query.cursor, 'newest')
-  const page = await readPage(eventsPageSize, (limit) => queries.listUpcomingPage(ctx.deps.db, limit, after))
-  return { events: await viewsFor(ctx, page.rows), nextCursor: nextCursorOf(page) }
+  const { listed, nextCursor } = await listCacheOf(ctx.deps, 'events').remember(
+    `upcoming:${query.cursor ?? ''}`,
+    async () => {
+      const page = await readPage(eventsPageSize, (limit) => queries.listUpcomingPage(db, limit, after))
+      return { listed: await withSeats(db, page.rows), nextCursor: nextCursorOf(page) }
+    },
+  )
+  return { events: await viewsFor(ctx, listed), nextCursor }
 }
 
 /** The next few events, for the community's right column. */
 export async function listNextEvents(ctx: Ctx): Promise<{ events: EventView[] }> {
   await requireAccess(ctx, 'subscriber')
-  return { events: await viewsFor(ctx, await queries.listNextEvents(ctx.deps.db, nextEventsLimit)) }
+  const { db } = ctx.deps
+  const listed = await listCacheOf(ctx.deps, 'events').remember('next', async () =>
+    withSeats(db, await queries.listNextEvents(db, nextEventsLimit)),
+  )
+  return { events: await viewsFor(ctx, listed) }
 }
 
 /** spec 001 §2 Upcoming Events: the member's confirmed seats of events to come, soonest first, at most three. */
 export async function listMyEvents(ctx: Ctx): Promise<MyEvents> {
   await requireAccess(ctx, 'subscriber')
   const viewer = requireUser(ctx)
-  const rows = await queries.listMyUpcoming(ctx.deps.db, viewer.id, dashboardEventsLimit)
-  return { events: await viewsFor(ctx, rows) }
+  const { db } = ctx.deps
+  const rows = await queries.listMyUpcoming(db, viewer.id, dashboardEventsLimit)
+  return { events: await viewsFor(ctx, await withSeats(db, rows)) }
 }
 
 export async function getEvent(ctx: Ctx, eventId: string): Promise<EventView> {
@@ -89,11 +138,6 @@ function openForSeats(event: queries.EventRow | undefined): queries.EventRow {
   if (event.status === 'cancelled') throw new AppError('CONFLICT', eventMessages.eventCancelled)
   if (event.startsAt.getTime() <= Date.now()) throw new AppError('CONFLICT', eventMessages.eventStarted)
   return event
-}
-
-/** The 'events.changed' announcement, in the transaction of the change. */
-export function announce(deps: Pick<Deps, 'realtime'>, tx: Db, eventId: string) {
-  return deps.realtime.publish(tx, 'events', { type: 'events.changed', data: { eventId } })
 }
 
 /**
@@ -122,7 +166,7 @@ export async function fillFreedSeats(deps: Pick<Deps, 'queue' | 'config'>, tx: D
 export async function register(ctx: Ctx, eventId: string, input: RegistrationInput): Promise<RegistrationResult> {
   await requireAccess(ctx, 'subscriber')
   const member = requireVerified(ctx) // decision 014: e-mails go out on the member's word
-  const status = await withTransaction(ctx.deps.db, async (tx) => {
+  const status = await changeEvent(ctx, eventId, async (tx) => {
     const event = openForSeats(await queries.lockEvent(tx, eventId))
     const existing = await queries.findRegistration(tx, eventId, member.id)
     if (existing?.status === 'confirmed') throw new AppError('CONFLICT', eventMessages.alreadyRegistered)
@@ -134,7 +178,6 @@ export async function register(ctx: Ctx, eventId: string, input: RegistrationInp
       seat && withinReminderLead(event),
     )
     await queueRegistrationMail(ctx.deps, tx, event, registration)
-    await announce(ctx.deps, tx, eventId)
     return registration.status as RegistrationResult['status']
   })
   return { status, event: await viewOf(ctx, eventId) }
@@ -144,7 +187,7 @@ export async function register(ctx: Ctx, eventId: string, input: RegistrationInp
 export async function cancelRegistration(ctx: Ctx, eventId: string): Promise<{ event: EventView }> {
   await requireAccess(ctx, 'subscriber')
   const member = requireUser(ctx)
-  await withTransaction(ctx.deps.db, async (tx) => {
+  await changeEvent(ctx, eventId, async (tx) => {
     const event = openForSeats(await queries.lockEvent(tx, eventId))
     const registration = await queries.findRegistration(tx, eventId, member.id)
     if (!registration || registration.status === 'cancelled')
@@ -153,7 +196,6 @@ export async function cancelRegistration(ctx: Ctx, eventId: string): Promise<{ e
     const wasConfirmed = registration.status === 'confirmed'
     await queueWithdrawalMail(ctx.deps, tx, event, cancelled, wasConfirmed)
     if (wasConfirmed) await fillFreedSeats(ctx.deps, tx, event)
-    await announce(ctx.deps, tx, eventId)
   })
   return { event: await viewOf(ctx, eventId) }
 }
