@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { insertTestCheckout } from '#server/modules/billing/queries.ts'
 import { insertPost } from '#server/modules/community/queries.ts'
 import { createCategory, createCourse, createLesson, createModule, createQuiz } from '#server/testing/courses.ts'
+import { insertTestEvent } from '#server/testing/events.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { seriousAccessibilityViolations, signInOnce, startStack, type Stack } from './support/stack.ts'
 import {
@@ -80,6 +81,11 @@ beforeAll(async () => {
   })
   await createQuiz(stack.db, module.id, { title: 'Check your contrast', position: 2 })
   ids.courseId = course.id
+  // events: one with seats, one full with a waitlist (the events page, its registration page, the admin's)
+  ids.eventId = (
+    await insertTestEvent(stack.db, { title: 'Accessible Design Meetup', type: 'networking', capacity: 40 })
+  ).id
+  await insertTestEvent(stack.db, { title: 'Screen Reader Webinar', type: 'webinar', location: 'Online', capacity: 1 })
   await insertPost(stack.db, { userId: subscriber.id, content: 'Passed my accessibility audit today!' })
   await insertPost(stack.db, { userId: admin.id, content: 'Welcome to the community, everyone.' })
   ids.checkoutId = (await insertTestCheckout(stack.db, { userId: subscriber.id, planId: 'full-access' })).id

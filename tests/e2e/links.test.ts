@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { createCourse, createLesson, createModule } from '#server/testing/courses.ts'
+import { insertTestEvent } from '#server/testing/events.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { pageAccess, type Viewer } from '#shared/access.ts'
 import { entriesFor, type MenuName } from '#web/app/menus.ts'
@@ -43,6 +44,8 @@ beforeAll(async () => {
   await createLesson(stack.db, module.id)
   ids.courseId = course.id
   linkedOnlyCourseId = (await createCourse(stack.db, { title: 'Only Linked Course' })).id
+  // an event: its registration page, and the lists and cards that link to it
+  ids.eventId = (await insertTestEvent(stack.db, { title: 'Walking Tour Meetup' })).id
 })
 afterAll(async () => {
   await stack?.close()

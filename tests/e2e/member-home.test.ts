@@ -66,6 +66,7 @@ describe('where a member lands after sign-in, and what they find there', () => {
     expect(await main.getByRole('link').allTextContents()).toEqual([
       'My Account',
       'Community',
+      'Events',
       'Prestige Club',
       'Private Job Board',
       'Course Market',

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { insertTestCheckout } from '#server/modules/billing/queries.ts'
 import { createCourse } from '#server/testing/courses.ts'
+import { insertTestEvent } from '#server/testing/events.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { genericMessages } from '#shared/errors.ts'
 import { signInOnce, signInThroughForm, startStack, type Stack } from './support/stack.ts'
@@ -38,6 +39,7 @@ const accounts = {
 } as const
 
 const polishedCourse = 'Negotiating Your Offer'
+const polishedEvent = 'Offer Negotiation Workshop'
 
 const euroJob = { title: 'Platform Engineer Berlin', company: 'Spree Systems', salary: '€55,000 - €65,000' }
 
@@ -51,6 +53,7 @@ beforeAll(async () => {
   ids.jobId = (await createJob(stack.db, { ...euroJob, location: 'Berlin', type: 'Full-time' })).id
   ids.checkoutId = (await insertTestCheckout(stack.db, { userId: subscriber.id, planId: 'full-access' })).id
   ids.courseId = (await createCourse(stack.db, { title: polishedCourse })).id
+  ids.eventId = (await insertTestEvent(stack.db, { title: polishedEvent })).id
 })
 afterAll(async () => {
   await stack?.close()
@@ -123,6 +126,7 @@ describe('page titles', () => {
     expect(titles.get('/jobs')).toBe('Job Board · Prestige Labs')
     expect(titles.get(`/courses/${ids.courseId}`)).toBe(`${polishedCourse} · Prestige Labs`)
     expect(titles.get('/courses/browse')).toBe('Browse Courses · Prestige Labs')
+    expect(titles.get(`/events/${ids.eventId}/register`)).toBe(`Register: ${polishedEvent} · Prestige Labs`)
   })
 })
 

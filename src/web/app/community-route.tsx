@@ -1,11 +1,12 @@
 import { Card, CardContent, CardHeader, CardTitle } from '#web/components/ui/card.tsx'
 import { CommunityPage } from '#web/features/community/pages/community-page.tsx'
 import { LatestCourses } from '#web/features/courses/components/latest-courses.tsx'
+import { NextEvents } from '#web/features/events/components/next-events.tsx'
 import { LatestJobs } from '#web/features/jobs/components/latest-jobs.tsx'
 
 // /community composes the community feature with the other areas' latest items
-// (spec 000 §2: latest jobs, latest courses, blog posts in the right column). Each
-// joins the aside here when its area exists: jobs and courses so far.
+// (spec 000 §2: latest jobs, latest courses, blog posts in the right column; issue 17:
+// the next events). Each joins the aside here when its area exists.
 export function CommunityRoute() {
   return (
     <CommunityPage
@@ -25,6 +26,14 @@ export function CommunityRoute() {
             </CardHeader>
             <CardContent>
               <LatestCourses />
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle className="text-base">Upcoming Events</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <NextEvents />
             </CardContent>
           </Card>
         </>

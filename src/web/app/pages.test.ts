@@ -33,6 +33,7 @@ describe('the pages on the web', () => {
     expect(menu('top-bar', member)).toEqual([
       ['My Account', '/dashboard'],
       ['Community', '/community'],
+      ['Events', '/events'],
       ['Prestige Club', '/prestige-club'],
       ['Private Job Board', '/jobs'],
       ['Course Market', '/courses/marketplace'],
@@ -40,6 +41,7 @@ describe('the pages on the web', () => {
     expect(menu('user', member)).toEqual([
       ['Upgrade to Premium', '/subscription'],
       ['My Profile', '/profile'],
+      ['Events', '/events'],
       ['Saved', '/saved'],
       ['Jobs', '/jobs'],
       ['Courses', '/courses/browse'],
@@ -49,6 +51,7 @@ describe('the pages on the web', () => {
     ])
     expect(menu('user', subscriber).map(([label]) => label)).toEqual([
       'My Profile',
+      'Events',
       'Saved',
       'Jobs',
       'Courses',
@@ -58,6 +61,7 @@ describe('the pages on the web', () => {
     ])
     expect(menu('user', admin).map(([label]) => label)).toEqual([
       'My Profile',
+      'Events',
       'Saved',
       'Jobs',
       'Courses',

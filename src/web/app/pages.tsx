@@ -96,6 +96,15 @@ const AdminCourseModulesPage = lazy(() =>
     default: m.AdminCourseModulesPage,
   })),
 )
+const EventsPage = lazy(() =>
+  import('#web/features/events/pages/events-page.tsx').then((m) => ({ default: m.EventsPage })),
+)
+const EventRegistrationPage = lazy(() =>
+  import('#web/features/events/pages/event-registration-page.tsx').then((m) => ({ default: m.EventRegistrationPage })),
+)
+const AdminEventsPage = lazy(() =>
+  import('#web/features/events/pages/admin-events-page.tsx').then((m) => ({ default: m.AdminEventsPage })),
+)
 const ResumeReviewPage = lazy(() =>
   import('#web/features/resumes/pages/resume-review-page.tsx').then((m) => ({ default: m.ResumeReviewPage })),
 )
@@ -162,14 +171,23 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
       { menu: 'signed-out', label: 'Community' },
     ],
   },
+  profile: {
+    element: <ProfileRoute />,
+    menus: [{ menu: 'user', label: 'My Profile' }],
+  },
+  // spec 000 §2: 'Events' after Community in the top bar, after My Profile in the user menu
+  events: {
+    element: <EventsPage />,
+    menus: [
+      { menu: 'top-bar', label: 'Events' },
+      { menu: 'user', label: 'Events' },
+    ],
+  },
+  eventRegistration: { element: <EventRegistrationPage /> },
   // spec 000 §2: the member dashboard of the Career Lab dropdown (top-level until that dropdown lands)
   prestigeClub: {
     element: <PrestigeClubRoute />,
     menus: [{ menu: 'top-bar', label: 'Prestige Club' }],
-  },
-  profile: {
-    element: <ProfileRoute />,
-    menus: [{ menu: 'user', label: 'My Profile' }],
   },
   saved: {
     element: <SavedRoute tab="overview" />,
@@ -207,8 +225,6 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     element: <SettingsPage />,
     menus: [{ menu: 'user', label: 'Settings' }],
   },
-  events: planned,
-  eventRegistration: planned,
   blog: planned,
   blogPost: planned,
   resumeReview: { element: <ResumeReviewPage /> },
@@ -236,6 +252,7 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   adminBlog: planned,
   adminLayoffs: planned,
   adminResumeReview: { element: <AdminResumeReviewPage />, layout: 'admin' },
+  adminEvents: { element: <AdminEventsPage />, layout: 'admin' },
 
   business: {
     element: <BusinessPage />,

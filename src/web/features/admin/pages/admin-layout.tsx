@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react'
 import { NavLink, Outlet } from 'react-router'
 import {
   Briefcase,
+  CalendarDays,
   CreditCard,
   GraduationCap,
   Inbox,
@@ -19,6 +20,7 @@ const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }
   { to: pathTo('admin'), label: 'Overview', icon: LayoutDashboard, end: true },
   { to: pathTo('adminCourses'), label: 'Courses', icon: GraduationCap },
   { to: pathTo('adminJobs'), label: 'Jobs', icon: Briefcase },
+  { to: pathTo('adminEvents'), label: 'Events', icon: CalendarDays },
   { to: pathTo('adminInbox'), label: 'Inbox', icon: MessagesSquare },
   { to: pathTo('devMail'), label: 'Mailbox', icon: Inbox },
   { to: pathTo('adminQueue'), label: 'Background jobs', icon: ServerCog },

@@ -31,7 +31,11 @@ export const features: Feature[] = [
     to: pathTo('resumeReview'),
   },
   { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },
-  { title: 'Events', text: 'Workshops, panels and networking sessions with limited seats.' },
+  {
+    title: 'Events',
+    text: 'Workshops, panels and networking sessions with limited seats.',
+    to: pathTo('events'),
+  },
   { title: 'Career goals', text: 'A dashboard, daily routine and calendar that keep your plan moving.' },
   { title: 'Live layoff tracker', text: 'Public layoff notices from US states, searchable and charted.' },
 ]
