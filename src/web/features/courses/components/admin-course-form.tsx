@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { useId, useRef, useState } from 'react'
 import { useForm, type FieldErrors } from 'react-hook-form'
 import { z } from 'zod'
 import { zodResolver } from '@hookform/resolvers/zod'
@@ -24,7 +24,7 @@ import { adminCategoriesQuery, useSaveCourse, useUploadCourseImage } from '#web/
 import { messageOf } from '#web/lib/api.ts'
 import { firstErrorMessage, formFailure } from '#web/lib/form-errors.ts'
 import { onePerLine } from '#web/lib/one-per-line.ts'
-import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
+import { useImageUpload } from '#web/lib/use-image-upload.ts'
 
 // The course form (spec 002 §5 Course service and form): the shared schema the
 // server parses, with prices typed in dollars (sent in cents), the skills one per
@@ -136,13 +136,6 @@ function toCourseInput(values: CourseFormOutput): CourseInput {
   return { ...rest, priceCents: price, salePriceCents: salePrice, affiliateUrl: rest.affiliateUrl ?? '' }
 }
 
-/** The browser's quick check of an image; the server checks its bytes again (spec 002 §5 Image upload). */
-function imageProblem(file: File): string | undefined {
-  if (!file.type.startsWith('image/')) return courseMessages.imageNotImage
-  if (file.size > courseImageMaxBytes) return courseMessages.imageTooLarge
-  return undefined
-}
-
 /** Every message of a refused form, in the form's order, each once. */
 function messagesOf(errors: FieldErrors<CourseFormValues>, failure: string | undefined): string[] {
   const messages = fieldOrder.flatMap((name) => {
@@ -173,11 +166,19 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
   })
   const { errors } = form.formState
   const [failure, setFailure] = useState<string>()
-  const [image, setImage] = useState<File | null>(null)
-  const [imageError, setImageError] = useState<string>()
+  const image = useImageUpload({
+    upload,
+    maxBytes: courseImageMaxBytes,
+    messages: {
+      notImage: courseMessages.imageNotImage,
+      tooLarge: courseMessages.imageTooLarge,
+      uploadFailed: courseMessages.uploadFailed,
+    },
+    onUploaded: (imageKey) =>
+      form.setValue('imageKey', imageKey, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
+  })
   // a file the server takes may still be one this browser cannot draw (spec 002 §5)
   const [unviewable, setUnviewable] = useState<string | null>(null)
-  const preview = usePreviewUrl(image)
   const summary = useRef<HTMLDivElement>(null)
   const base = useId()
   const id = (field: string) => `${base}-${field}`
@@ -192,28 +193,6 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
     toast.error(joinCourseMessages(list))
     // after React draws the list
     requestAnimationFrame(() => summary.current?.focus())
-  }
-
-  const onImageChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0] ?? null
-    setImageError(undefined)
-    if (!file) return
-    const problem = imageProblem(file)
-    if (problem) {
-      event.target.value = ''
-      setImageError(problem)
-      return
-    }
-    upload.mutate(file, {
-      onSuccess: ({ imageKey }) => {
-        setImage(file)
-        form.setValue('imageKey', imageKey, { shouldDirty: true, shouldValidate: form.formState.isSubmitted })
-      },
-      onError: (error) => {
-        event.target.value = ''
-        setImageError(messageOf(error, courseMessages.uploadFailed))
-      },
-    })
   }
 
   const onSubmit = form.handleSubmit(
@@ -251,7 +230,7 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
     target?.focus()
   }
 
-  const shownImage = preview ?? course?.imageUrl ?? null
+  const shownImage = image.preview ?? course?.imageUrl ?? null
   const categoryOptions = (categories.data?.categories ?? []).map((category) => ({
     value: category.id,
     label: category.name,
@@ -333,7 +312,7 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
           ) : shownImage ? (
             <img
               src={shownImage}
-              alt={preview ? 'New course image' : 'Current course image'}
+              alt={image.preview ? 'New course image' : 'Current course image'}
               onError={() => setUnviewable(shownImage)}
               className="h-16 w-28 rounded-lg border border-border object-cover"
             />
@@ -342,10 +321,10 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
             id={id('image')}
             type="file"
             accept="image/*"
-            onChange={onImageChange}
+            onChange={image.onChange}
             disabled={upload.isPending}
-            aria-invalid={imageError || errors.imageKey ? true : undefined}
-            aria-describedby={imageError ? id('image-error') : errors.imageKey ? summaryId : id('image-hint')}
+            aria-invalid={image.error || errors.imageKey ? true : undefined}
+            aria-describedby={image.error ? id('image-error') : errors.imageKey ? summaryId : id('image-hint')}
             className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium"
           />
           {upload.isPending ? (
@@ -358,7 +337,7 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
         <p id={id('image-hint')} className="text-xs text-muted-foreground">
           An image up to 5 MB; it is uploaded as soon as you choose it.
         </p>
-        <FieldError id={id('image-error')}>{imageError}</FieldError>
+        <FieldError id={id('image-error')}>{image.error}</FieldError>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-3">

@@ -1,4 +1,4 @@
-import { useId, useState, type ChangeEvent } from 'react'
+import { useId, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import {
@@ -24,9 +24,8 @@ import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { useSaveEvent, useUploadEventImage } from '#web/features/events/api/admin-events.ts'
 import { browserTimeZone, timeZoneOptions } from '#web/features/events/components/event-format.ts'
-import { messageOf } from '#web/lib/api.ts'
 import { formFailure } from '#web/lib/form-errors.ts'
-import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
+import { useImageUpload } from '#web/lib/use-image-upload.ts'
 
 const typeOptions = eventTypes.map((type) => ({ value: type, label: eventTypeLabels[type] }))
 
@@ -47,13 +46,6 @@ function defaultsOf(event: AdminEventView | undefined): FormValues {
     joinUrl: event?.joinUrl ?? '',
     imageKey: event?.imageKey ?? null,
   }
-}
-
-/** The browser's quick check of an image; the server checks its bytes again (spec 002 §5 Image upload). */
-function imageProblem(file: File): string | undefined {
-  if (!file.type.startsWith('image/')) return adminEventMessages.invalidImage
-  if (file.size > eventImageMaxBytes) return adminEventMessages.imageTooLarge
-  return undefined
 }
 
 type EventFormDialogProps = {
@@ -91,39 +83,24 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
   })
   const { errors } = form.formState
   const [failure, setFailure] = useState<string>()
-  const [image, setImage] = useState<File | null>(null)
-  const [imageError, setImageError] = useState<string>()
-  const preview = usePreviewUrl(image)
+  const image = useImageUpload({
+    upload,
+    maxBytes: eventImageMaxBytes,
+    messages: {
+      notImage: adminEventMessages.invalidImage,
+      tooLarge: adminEventMessages.imageTooLarge,
+      uploadFailed: adminEventMessages.uploadFailed,
+    },
+    onUploaded: (key) => form.setValue('imageKey', key, { shouldDirty: true }),
+  })
   const base = useId()
   const id = (field: string) => `${base}-${field}`
   const type = form.watch('type')
   const imageKey = form.watch('imageKey')
   const [zones] = useState(() => timeZoneOptions([event?.timeZone ?? '', browserTimeZone()]))
 
-  const onImageChange = (change: ChangeEvent<HTMLInputElement>) => {
-    const file = change.target.files?.[0] ?? null
-    setImageError(undefined)
-    if (!file) return
-    const problem = imageProblem(file)
-    if (problem) {
-      change.target.value = ''
-      setImageError(problem)
-      return
-    }
-    upload.mutate(file, {
-      onSuccess: ({ imageKey: key }) => {
-        setImage(file)
-        form.setValue('imageKey', key, { shouldDirty: true })
-      },
-      onError: (error) => {
-        change.target.value = ''
-        setImageError(messageOf(error, adminEventMessages.uploadFailed))
-      },
-    })
-  }
-
   const removeImage = () => {
-    setImage(null)
+    image.clear()
     form.setValue('imageKey', null, { shouldDirty: true })
   }
 
@@ -145,7 +122,7 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
     )
   })
 
-  const shownImage = preview ?? (imageKey && imageKey === event?.imageKey ? event.imageUrl : null)
+  const shownImage = image.preview ?? (imageKey && imageKey === event?.imageKey ? event.imageUrl : null)
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit}>
@@ -254,7 +231,7 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
           {shownImage ? (
             <img
               src={shownImage}
-              alt={preview ? 'New event image' : 'Current event image'}
+              alt={image.preview ? 'New event image' : 'Current event image'}
               className="h-16 w-28 rounded-lg border border-border object-cover"
             />
           ) : null}
@@ -262,10 +239,10 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
             id={id('image')}
             type="file"
             accept="image/*"
-            onChange={onImageChange}
+            onChange={image.onChange}
             disabled={upload.isPending}
-            aria-invalid={imageError || errors.imageKey ? true : undefined}
-            aria-describedby={imageError || errors.imageKey ? id('image-error') : id('image-hint')}
+            aria-invalid={image.error || errors.imageKey ? true : undefined}
+            aria-describedby={image.error || errors.imageKey ? id('image-error') : id('image-hint')}
             className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium"
           />
           {imageKey && !upload.isPending ? (
@@ -282,7 +259,7 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
         <p id={id('image-hint')} className="text-xs text-muted-foreground">
           An image up to 5 MB; it is uploaded as soon as you choose it.
         </p>
-        <FieldError id={id('image-error')}>{imageError ?? errors.imageKey?.message}</FieldError>
+        <FieldError id={id('image-error')}>{image.error ?? errors.imageKey?.message}</FieldError>
       </div>
 
       <FormActions failure={failure} onCancel={onDone} busy={save.isPending || upload.isPending} className="pt-2">
