@@ -19,6 +19,8 @@ const unitAndApi = (name: string, database: 'pglite' | 'postgres') => ({
     env: { TEST_DB_KIND: database },
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // the database projects first, side by side; the browser tests after them, alone
+    sequence: { groupOrder: 0 },
   },
 })
 
@@ -27,6 +29,10 @@ const unitAndApi = (name: string, database: 'pglite' | 'postgres') => ({
 // server in Debian's Chromium.
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores: one, on the 2-core CI
+    // machine, which ran every file in turn. API files wait on their database as much
+    // as they compute, so two side by side finish much sooner.
+    maxWorkers: 2,
     projects: [
       unitAndApi('api', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [unitAndApi('api-postgres', 'postgres')] : []),
@@ -40,6 +46,9 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // after the database projects: a browser, its server and an API file at once
+          // would share two cores three ways, and browser waits would run out
+          sequence: { groupOrder: 1 },
         },
       },
     ],
