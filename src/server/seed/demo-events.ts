@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto'
 import { hashPassword } from 'better-auth/crypto'
 import { eq, inArray } from 'drizzle-orm'
-import sharp from 'sharp'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { eventRegistrations } from '#server/db/schema/events.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { newObjectKey, type Storage } from '#server/platform/storage.ts'
+import { banner } from '#server/seed/banners.ts'
 import { insertTestEvent } from '#server/testing/events.ts'
 import type { EventType } from '#shared/events/constants.ts'
 import { wallTimeIn, zonedToUtc } from '#shared/events/time.ts'
@@ -203,17 +203,6 @@ const bannerColors: Record<EventType, [string, string]> = {
   networking: ['#7c2d12', '#f59e0b'],
   workshop: ['#14532d', '#22c55e'],
   webinar: ['#1e3a8a', '#0ea5e9'],
-}
-
-/** An abstract banner (no text, so no fonts needed), as a JPEG the way an upload is stored. */
-function banner([from, to]: [string, string]): Promise<Buffer> {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="960" height="480">
-    <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>
-    <rect width="960" height="480" fill="url(#g)"/>
-    <circle cx="760" cy="110" r="190" fill="#ffffff" fill-opacity="0.12"/>
-    <circle cx="170" cy="430" r="150" fill="#ffffff" fill-opacity="0.08"/>
-  </svg>`
-  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer()
 }
 
 /** The names and address a registration carries, as the member's form would have them. */

@@ -6,8 +6,7 @@ import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
 import { changeListed } from '#server/platform/list-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
-import { normalizePhoto } from '#server/platform/pictures.ts'
-import { detectFileType, newObjectKey } from '#server/platform/storage.ts'
+import { formImages } from '#server/platform/form-images.ts'
 import { recordThenDelete } from '#server/platform/uploads.ts'
 import { adminUpcomingEventsLimit, eventImageMaxBytes, eventsPageSize } from '#shared/events/constants.ts'
 import { adminEventMessages, capacityBelowConfirmed, eventMessages } from '#shared/events/messages.ts'
@@ -33,10 +32,17 @@ import { auditedEvent, toAdminEventView, toAttendeeViews } from './views.ts'
 // attendee list and its CSV, the dashboard's five upcoming events. Every write is
 // one transaction with its audit row (decision 023), its e-mails and its live event.
 
-const eventImageArea = 'event-images'
-const eventImageKey = /^event-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/
-/** Longest side of a stored event image: sharp on a card, a fraction of 5 MB. */
-const eventImageMaxSide = 1600
+/** The event form's image: stored under event-images/, sharp on a card, a fraction of 5 MB. */
+const eventImages = formImages({
+  area: 'event-images',
+  maxBytes: eventImageMaxBytes,
+  maxSide: 1600,
+  messages: {
+    notImage: adminEventMessages.invalidImage,
+    tooLarge: adminEventMessages.imageTooLarge,
+    notFound: adminEventMessages.imageNotFound,
+  },
+})
 
 const notFound = () => new AppError('NOT_FOUND', eventMessages.notFound)
 const refuse = (field: string, message: string) => new AppError('VALIDATION', message, { [field]: message })
@@ -94,19 +100,9 @@ function eventValues(input: EventInput) {
   }
 }
 
-/** The image key a form sent: one this area stored (POST /images answered it) and that is there, or the event's own. */
-async function checkImage(ctx: Ctx, key: string | null, currentKey?: string | null): Promise<void> {
-  if (key === null || key === currentKey) return
-  if (!eventImageKey.test(key)) throw refuse('imageKey', adminEventMessages.imageNotFound)
-  const stored = await ctx.deps.storage.get(key)
-  if (!stored) throw refuse('imageKey', adminEventMessages.imageNotFound)
-  await stored.body.cancel()
-}
-
 /** Inside the write's transaction: the key is no other event's. */
 async function checkImageFree(tx: Db, key: string | null, eventId?: string): Promise<void> {
-  if (key !== null && (await queries.imageKeyInUse(tx, key, eventId)))
-    throw refuse('imageKey', adminEventMessages.imageNotFound)
+  if (key !== null && (await queries.imageKeyInUse(tx, key, eventId))) throw eventImages.refuseKey()
 }
 
 const inFuture = (startsAt: Date) => {
@@ -117,7 +113,7 @@ export async function createEvent(ctx: Ctx, input: EventInput): Promise<AdminEve
   const admin = requireAdmin(ctx)
   const values = eventValues(input)
   inFuture(values.startsAt)
-  await checkImage(ctx, values.imageKey)
+  await eventImages.checkKey(ctx, values.imageKey)
   const row = await changeListed(
     ctx,
     'events',
@@ -159,7 +155,7 @@ export async function updateEvent(ctx: Ctx, eventId: string, input: EventInput):
   const values = eventValues(input)
   const current = await queries.findEvent(ctx.deps.db, eventId)
   if (!current) throw notFound()
-  await checkImage(ctx, values.imageKey, current.imageKey)
+  await eventImages.checkKey(ctx, values.imageKey, current.imageKey)
   await recordThenDelete(ctx, async () => {
     const before = await changeEvent(ctx, eventId, async (tx) => {
       const locked = await queries.lockEvent(tx, eventId)
@@ -220,18 +216,7 @@ export async function cancelEvent(ctx: Ctx, eventId: string, input: EventCancelI
  */
 export async function uploadEventImage(ctx: Ctx, file: File | undefined): Promise<EventImageAnswer> {
   requireAdmin(ctx)
-  if (!file) throw refuse('image', adminEventMessages.invalidImage)
-  if (file.size > eventImageMaxBytes) throw refuse('image', adminEventMessages.imageTooLarge)
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  if (!(await detectFileType(bytes, ['image']))) throw refuse('image', adminEventMessages.invalidImage)
-  const picture = await normalizePhoto(
-    bytes,
-    { maxSide: eventImageMaxSide, field: 'image', messages: { notImage: adminEventMessages.invalidImage } },
-    ctx.logger,
-  )
-  const key = newObjectKey(eventImageArea, picture.extension)
-  await ctx.deps.storage.put(key, picture.bytes, { contentType: picture.mime, visibility: 'public' })
-  return { imageKey: key }
+  return { imageKey: await eventImages.store(ctx, await eventImages.prepare(ctx, file)) }
 }
 
 // ---------- attendees ----------

@@ -5,8 +5,7 @@ import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
 import { changeListed } from '#server/platform/list-cache.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
-import { normalizePhoto, type Picture } from '#server/platform/pictures.ts'
-import { detectFileType, newObjectKey } from '#server/platform/storage.ts'
+import { formImages } from '#server/platform/form-images.ts'
 import { recordThenDelete, storeThenRecord } from '#server/platform/uploads.ts'
 import { adminCoursePageSize, courseImageMaxBytes } from '#shared/courses/constants.ts'
 import { categoryMessages, courseMessages, moduleMessages } from '#shared/courses/messages.ts'
@@ -32,13 +31,17 @@ import { auditedCourse, toAdminCourse } from './views.ts'
 // image. Every write is one transaction with its audit row (docs/decisions/023).
 // Category management is in category-service.ts, modules and lessons in content/.
 
-/** Where course images are stored, and what a key the form sends back must look like. */
-const courseImageArea = 'course-images'
-const courseImageKey = /^course-images\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.(png|jpg)$/
-/** Longest side of a stored course image, in pixels: sharp on a wide course page, a fraction of 5 MB. */
-const courseImageMaxSide = 1600
-
-const refuseImage = (message: string) => new AppError('VALIDATION', message, { image: message })
+/** The course form's image: stored under course-images/, sharp on a wide course page, a fraction of 5 MB. */
+const courseImages = formImages({
+  area: 'course-images',
+  maxBytes: courseImageMaxBytes,
+  maxSide: 1600,
+  messages: {
+    notImage: courseMessages.imageNotImage,
+    tooLarge: courseMessages.imageTooLarge,
+    notFound: courseMessages.imageRequired,
+  },
+})
 
 /**
  * A write that changes what course lists show, in one transaction with its live
@@ -103,25 +106,9 @@ function courseValues(input: CourseInputParsed): queries.CourseWrite {
   }
 }
 
-/**
- * The image key a course form sent: one this area stored (POST /images answered
- * it) and that is there, or the course's own. A key of any other file (another
- * area's, another course's) is refused: the course image route would serve it, and
- * replacing one course's image would delete the other's. Checked outside the
- * transaction (storage may be a network away); `checkImageFree` inside it.
- */
-async function checkImageStored(ctx: Ctx, key: string, currentKey?: string | null): Promise<void> {
-  if (key === currentKey) return
-  const refusal = new AppError('VALIDATION', courseMessages.imageRequired, { imageKey: courseMessages.imageRequired })
-  if (!courseImageKey.test(key)) throw refusal
-  const stored = await ctx.deps.storage.get(key)
-  if (!stored) throw refusal
-  await stored.body.cancel()
-}
-
+/** Inside the write's transaction: no other course shows the file (`courseImages.checkKey` checked it is there). */
 async function checkImageFree(tx: Db, key: string, courseId?: string): Promise<void> {
-  if (await queries.imageKeyInUse(tx, key, courseId))
-    throw new AppError('VALIDATION', courseMessages.imageRequired, { imageKey: courseMessages.imageRequired })
+  if (await queries.imageKeyInUse(tx, key, courseId)) throw courseImages.refuseKey()
 }
 
 /** The category the form chose, still there (a category deleted meanwhile is refused by its foreign key too). */
@@ -162,43 +149,23 @@ export async function getAdminCourse(ctx: Ctx, courseId: string): Promise<AdminC
 // ---------- the course image (spec 002 §5 Image upload) ----------
 
 /**
- * An image by its own bytes (never its name or claimed type), under 5 MB, decoded
- * within the pixel limit and re-encoded (upright, no metadata, at most
- * `courseImageMaxSide` px; JPEG, or PNG when transparent).
- */
-async function prepareCourseImage(ctx: Ctx, file: File | undefined): Promise<Picture> {
-  if (!file) throw refuseImage(courseMessages.imageNotImage)
-  if (file.size > courseImageMaxBytes) throw refuseImage(courseMessages.imageTooLarge)
-  const bytes = new Uint8Array(await file.arrayBuffer())
-  if (!(await detectFileType(bytes, ['image']))) throw refuseImage(courseMessages.imageNotImage)
-  return normalizePhoto(
-    bytes,
-    { maxSide: courseImageMaxSide, field: 'image', messages: { notImage: courseMessages.imageNotImage } },
-    ctx.logger,
-  )
-}
-
-/**
  * The course form's image, before the course exists (the form requires one, spec
  * 002 §5): stored and its key answered, for the form to send with the course. No
  * row changes here; the course write that uses the key is audited with it.
  */
 export async function uploadCourseImage(ctx: Ctx, file: File | undefined): Promise<CourseImageAnswer> {
   requireAdmin(ctx)
-  const picture = await prepareCourseImage(ctx, file)
-  const key = newObjectKey(courseImageArea, picture.extension)
-  await ctx.deps.storage.put(key, picture.bytes, { contentType: picture.mime, visibility: 'public' })
-  return { imageKey: key }
+  return { imageKey: await courseImages.store(ctx, await courseImages.prepare(ctx, file)) }
 }
 
 /** Replaces an existing course's image in one step; the previous file is deleted once the new one is recorded. */
 export async function setCourseImage(ctx: Ctx, courseId: string, file: File | undefined): Promise<AdminCourse> {
   requireAdmin(ctx)
-  const picture = await prepareCourseImage(ctx, file)
+  const picture = await courseImages.prepare(ctx, file)
   return storeThenRecord(
     ctx,
     {
-      area: courseImageArea,
+      area: 'course-images',
       extension: picture.extension,
       bytes: picture.bytes,
       contentType: picture.mime,
@@ -229,7 +196,7 @@ export async function setCourseImage(ctx: Ctx, courseId: string, file: File | un
 /** spec 002 §7: a new course, with its marketplace price (0 unless the form says otherwise). */
 export async function createCourse(ctx: Ctx, input: CourseInputParsed): Promise<AdminCourse> {
   const admin = requireAdmin(ctx)
-  await checkImageStored(ctx, input.imageKey)
+  await courseImages.checkKey(ctx, input.imageKey)
   return changeCourses(
     ctx,
     (course) => course.id,
@@ -253,7 +220,7 @@ export async function updateCourse(ctx: Ctx, courseId: string, input: CourseInpu
   requireAdmin(ctx)
   const current = await queries.findAdminCourse(ctx.deps.db, courseId)
   if (!current) throw new AppError('NOT_FOUND', courseMessages.notFound)
-  await checkImageStored(ctx, input.imageKey, current.imageKey)
+  await courseImages.checkKey(ctx, input.imageKey, current.imageKey)
   return recordThenDelete(ctx, () =>
     changeCourses(
       ctx,
