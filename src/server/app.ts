@@ -43,6 +43,9 @@ import { adminCourseRoutes } from '#server/modules/courses/admin/routes.ts'
 import { adminResumeReviewRoutes, resumeReviewRoutes } from '#server/modules/resumes/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
 import { adminEventRoutes, eventRoutes } from '#server/modules/events/routes.ts'
+import { adminBlogRoutes, blogRoutes } from '#server/modules/blog/routes.ts'
+import { postPageHead } from '#server/modules/blog/service.ts'
+import { withPageHead } from '#server/page-head.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
 import { verificationMailLimit } from '#shared/accounts/constants.ts'
@@ -303,6 +306,8 @@ export function createApp(deps: Deps) {
     .route('/api/admin/resume-reviews', adminResumeReviewRoutes)
     .route('/api/events', eventRoutes)
     .route('/api/admin/events', adminEventRoutes)
+    .route('/api/blog', blogRoutes)
+    .route('/api/admin/blog', adminBlogRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 
@@ -325,6 +330,13 @@ export function createApp(deps: Deps) {
     app.use('*', async (c, next) => (path.extname(c.req.path) ? webFiles(c, next) : next()))
     // Every other path is a page of the single-page app; paths that are no page
     // get the app's not-found page with a 404 status.
+    // a published post's page carries its own title, description and Open Graph
+    // tags, so a shared link previews well (decision 027)
+    app.get('/blog/:postId', async (c, next) => {
+      const head = await postPageHead(deps, c.req.param('postId'))
+      if (!head) return next()
+      return c.html(withPageHead(indexHtml, head))
+    })
     app.get('*', (c) => c.html(indexHtml, pageAccessFor(c.req.path) ? 200 : 404))
   }
 

@@ -1,4 +1,5 @@
 import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
+import { newsletterRefreshJob } from '#server/modules/blog/jobs.ts'
 import { eventRemindersJob } from '#server/modules/events/jobs.ts'
 import { preScoreJob } from '#server/modules/resumes/jobs.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
@@ -20,6 +21,7 @@ export const backgroundJobs: readonly AnyJobKind[] = [
   cleanRateLimitWindowsJob,
   preScoreJob,
   eventRemindersJob,
+  newsletterRefreshJob,
 ]
 
 /** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */
@@ -30,4 +32,6 @@ export const recurringJobs: readonly Schedule[] = [
   { job: cleanRateLimitWindowsJob, cron: '*/10 * * * *' },
   // reminders go a day before, within five minutes of it (modules/events/jobs.ts)
   { job: eventRemindersJob, cron: '*/5 * * * *' },
+  // the newsletter feed, read again every half hour, conditionally (modules/blog/feed-refresh.ts)
+  { job: newsletterRefreshJob, cron: '17,47 * * * *' },
 ]

@@ -65,6 +65,13 @@ const ConfigSchema = z
     S3_ACCESS_KEY_ID: z.string().min(1).optional(),
     S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
     S3_FORCE_PATH_STYLE: booleanFlag.default(false),
+
+    // The blog's newsletter feed (issue 18): its address when no admin has set one,
+    // and the networks the server may fetch it from beyond the public internet
+    // (loopback: a feed served on the same machine, and the tests; private: 10/8 and its kind)
+    NEWSLETTER_FEED_URL: z.url({ protocol: /^https?$/ }).optional(),
+    FEED_ALLOW_LOOPBACK: booleanFlag.default(false),
+    FEED_ALLOW_PRIVATE: booleanFlag.default(false),
   })
   .refine((c) => Boolean(c.GOOGLE_CLIENT_ID) === Boolean(c.GOOGLE_CLIENT_SECRET), {
     path: ['GOOGLE_CLIENT_SECRET'],

@@ -51,6 +51,7 @@ export const apiAccess = {
   '/api/admin/courses': 'admin', // course, category, module and lesson management (spec 002 §2, issue 15)
   '/api/admin/resume-reviews': 'admin', // the coaches' table, details and scores (spec 002 §2, issue 16)
   '/api/admin/events': 'admin', // events management, attendees and their CSV (spec 002 §2, issue 17)
+  '/api/admin/blog': 'admin', // blog management and the newsletter feed's address and state (spec 002 §2, issue 18)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
@@ -69,6 +70,8 @@ export const apiAccess = {
   '/api/applications': 'member', // the member's own applications and resumes (applicant or admin only)
   '/api/resume-reviews': 'subscriber', // spec 001 §2 /resume-review: the member's own reviews, files and comments (owner or admin only)
   '/api/events': 'subscriber', // spec 000 §2 route table: events and registration are for subscribers
+  '/api/blog': 'subscriber', // spec 000 §2 route table: /blog and /blog/{postId} are for subscribers
+  '/api/blog/images': 'visitor', // a published post's picture: the preview of a shared link shows it (decision 027)
 } as const satisfies Record<string, AccessLevel>
 
 /**
@@ -81,6 +84,7 @@ export const liveTopicAccess = {
   courses: 'member', // course lists refresh when an admin changes a course or a category
   resumes: 'subscriber', // a review's status, comments and pre-score; each event reaches its owner and admins only
   events: 'subscriber', // seats, details and cancellations of events, for the lists and pages that show them
+  blog: 'subscriber', // the merged list and the cards that show it refresh when a post or the feed changes
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

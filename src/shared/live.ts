@@ -1,4 +1,5 @@
 import type { LiveTopic } from '#shared/access.ts'
+import type { BlogChangedEvent } from '#shared/blog/schemas.ts'
 import type { CommunityEvent } from '#shared/community/schemas.ts'
 import type { CoursesChangedEvent } from '#shared/courses/schemas.ts'
 import type { EventsChangedEvent } from '#shared/events/schemas.ts'
@@ -19,6 +20,7 @@ type EventsByTopic = {
   courses: CoursesChangedEvent
   resumes: ResumeEvent
   events: EventsChangedEvent
+  blog: BlogChangedEvent
 }
 
 /** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */

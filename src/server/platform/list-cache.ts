@@ -15,7 +15,7 @@ const ttlMs = 30_000
 const maxEntries = 500
 
 /** The areas whose lists are kept here, each cleared by its own live topic. */
-export type ListedTopic = 'jobs' | 'courses' | 'events'
+export type ListedTopic = 'jobs' | 'courses' | 'events' | 'blog'
 
 export type ListCache = {
   /** The answer stored under `key`, or `load()`'s, kept for `ttlMs`; readers arriving while it loads share the one query. */
@@ -85,10 +85,11 @@ export function listCacheOf(deps: Deps, topic: ListedTopic): ListCache {
  * A write of `topic`'s area in one transaction, with its live event (`eventOf` its
  * result): this instance's cached lists go as soon as it ends, so the writer's
  * next read shows the change; every other instance's go when the event reaches
- * it. Open pages of the area refresh on the same event.
+ * it. Open pages of the area refresh on the same event. A background job, which
+ * has no request, passes `{ deps }`.
  */
 export async function changeListed<T, Topic extends ListedTopic>(
-  ctx: Ctx,
+  ctx: Pick<Ctx, 'deps'>,
   topic: Topic,
   eventOf: (result: T) => LiveEvent<Topic>,
   work: (tx: Db) => Promise<T>,

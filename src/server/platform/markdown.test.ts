@@ -1,5 +1,5 @@
-import { describe, expect, test } from 'vitest'
-import { markdownToSafeHtml, renderMarkdown } from './markdown.ts'
+import { describe, expect, it, test } from 'vitest'
+import { htmlToText, markdownToSafeHtml, markdownToText, renderMarkdown } from './markdown.ts'
 
 // Lessons (and the blog next) are written in Markdown by admins and shown as HTML:
 // whatever is written, what reaches a member's page runs no script.
@@ -145,5 +145,25 @@ describe('rendering once per text', () => {
     const first = renderMarkdown('Some **text**')
     expect(renderMarkdown('Some **text**')).toBe(first)
     expect(renderMarkdown('Some **text**!')).toBe(markdownToSafeHtml('Some **text**!'))
+  })
+})
+
+describe('htmlToText', () => {
+  it('keeps the words, drops tags, scripts and styles, and decodes what sanitize-html escapes', () => {
+    expect(
+      htmlToText('<p>Fish &amp; chips</p><p>are <b>"good"</b></p><script>alert(1)</script><style>p{}</style>'),
+    ).toBe('Fish & chips are "good"')
+  })
+
+  it('reads entities a feed writes and collapses white space', () => {
+    expect(htmlToText('Caf&eacute;\n\n  <br/>  &lt;b&gt; &#8220;quoted&#8221;')).toBe('Café <b> \u201cquoted\u201d')
+  })
+})
+
+describe('markdownToText', () => {
+  it('gives the text of the rendered Markdown', () => {
+    expect(markdownToText('# Title\n\nSome **bold** and a [link](https://example.com).')).toBe(
+      'Title Some bold and a link.',
+    )
   })
 })

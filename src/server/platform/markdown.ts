@@ -120,3 +120,32 @@ export function renderMarkdown(markdown: string): string {
   if (rendered.size > cacheLimit) rendered.delete(rendered.keys().next().value!)
   return html
 }
+
+const textOnly: sanitizeHtml.IOptions = {
+  allowedTags: [],
+  allowedAttributes: {},
+  // script, style and their kind go with their content; other tags leave their text
+  disallowedTagsMode: 'discard',
+  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'svg', 'math', 'title', 'head'],
+}
+
+const entities: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" }
+
+/**
+ * HTML's text (a feed item's summary, a rendered post): no tag, no script's text,
+ * one space for every run of white space. Plain text for a card or a meta tag,
+ * which React or the caller escapes again where it is shown.
+ */
+export function htmlToText(html: string): string {
+  // block ends become spaces, so 'a</p><p>b' does not read 'ab'
+  const spaced = html.replace(/<\/(p|div|h[1-6]|li|blockquote|pre|tr|figcaption)>|<br\s*\/?>/gi, '$& ')
+  return sanitizeHtml(spaced, textOnly)
+    .replace(/&(amp|lt|gt|quot|#39);/g, (entity) => entities[entity]!)
+    .replace(/\s+/g, ' ')
+    .trim()
+}
+
+/** Markdown's text, for an excerpt taken from a post's content. */
+export function markdownToText(markdown: string): string {
+  return htmlToText(markdownToSafeHtml(markdown))
+}

@@ -5,12 +5,15 @@ import { afterEach, describe, expect, test } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { account, session, user } from '#server/db/schema/auth.ts'
 import { courseCategories, courseModules, courses, lessons, quizQuestions } from '#server/db/schema/courses.ts'
+import { blogPosts } from '#server/db/schema/blog.ts'
 import { eventRegistrations, events } from '#server/db/schema/events.ts'
 import { demoVideoFile } from '#server/seed/demo-courses.ts'
 import { demoAccounts, demoStartLines, prepareDemoData, randomDemoPassword, seedPlan } from '#server/seed/demo-data.ts'
 import { registrationForm } from '#server/testing/events.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { Password } from '#shared/accounts/schemas.ts'
+import { blogCategories } from '#shared/blog/constants.ts'
+import type { BlogListPage, BlogPostView } from '#shared/blog/schemas.ts'
 import { browseDurationRanges, isInDurationRange, marketplaceDurationRanges } from '#shared/courses/constants.ts'
 import type { CourseDetail, CoursePage } from '#shared/courses/schemas.ts'
 import { eventTypes } from '#shared/events/constants.ts'
@@ -359,5 +362,39 @@ describe('the demo events', () => {
       status: 'confirmed',
       event: { spotsRemaining: 0 },
     })
+  })
+})
+
+describe('the demo blog', () => {
+  test('a first start shows members a full blog without the internet: posts of every category, the newsletter, no draft', async () => {
+    const t = await emptyApp()
+    await prepareDemoData(t.db, development, t.deps.storage)
+    const member = t.client()
+    expect(
+      (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
+    ).toBe(200)
+
+    const page = (await (await member.get('/api/blog?limit=24')).json()) as BlogListPage
+    const posts = page.entries.filter((entry) => entry.kind === 'post')
+    const issues = page.entries.filter((entry) => entry.kind === 'newsletter')
+    expect(new Set(posts.map((post) => post.category))).toEqual(new Set(blogCategories))
+    expect(issues).toHaveLength(5)
+    for (const issue of issues) expect(new URL(issue.href!).protocol).toBe('https:')
+    const dates = page.entries.map((entry) => Date.parse(entry.publishedAt))
+    expect(dates).toEqual([...dates].sort((a, b) => b - a))
+    // the newest entries are recent: the blog looks alive on any day it is started
+    expect(Date.now() - dates[0]!).toBeLessThan(3 * 86_400_000)
+
+    const withImage = posts.find((post) => post.imageUrl)!
+    const image = await member.get(withImage.imageUrl!)
+    expect(image.status).toBe(200)
+    expect(image.headers.get('content-type')).toBe('image/jpeg')
+    const post = (await (await member.get(`/api/blog/posts/${withImage.id}`)).json()) as BlogPostView
+    expect(post.contentHtml).toContain('<h2')
+
+    const drafts = await t.db.select().from(blogPosts).where(eq(blogPosts.status, 'draft'))
+    expect(drafts).toHaveLength(1)
+    expect(page.entries.some((entry) => entry.id === drafts[0]!.id)).toBe(false)
+    expect((await member.get(`/api/blog/posts/${drafts[0]!.id}`)).status).toBe(404)
   })
 })

@@ -12,6 +12,7 @@ import type { Storage } from '#server/platform/storage.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { Password } from '#shared/accounts/schemas.ts'
 import { seedDemoCourses } from './demo-courses.ts'
+import { seedDemoBlog } from './demo-blog.ts'
 import { seedDemoEvents } from './demo-events.ts'
 
 // Demo accounts of the embedded default, with the passwords README documents.
@@ -106,6 +107,7 @@ async function seedDemoData(
   await seedDemoJobs(db, ids[0]!)
   await seedDemoCourses(db, storage, ids[0]!)
   await seedDemoEvents(db, storage, ids[0]!, [ids[1]!])
+  await seedDemoBlog(db, storage, ids[0]!)
   // the subscribed member's own assessment, so the board shows how well each job fits
   await upsertSkills(db, ids[1]!, [
     { name: 'SQL', level: 'advanced' },

@@ -47,6 +47,11 @@ export const auditActions = [
   'event.create',
   'event.update',
   'event.cancel',
+  'blog_post.create',
+  'blog_post.update',
+  'blog_post.autosave',
+  'blog_post.delete',
+  'newsletter.feed',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -91,6 +96,11 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'event.create': 'Event created',
   'event.update': 'Event updated',
   'event.cancel': 'Event cancelled',
+  'blog_post.create': 'Blog post created',
+  'blog_post.update': 'Blog post updated',
+  'blog_post.autosave': 'Blog draft saved automatically',
+  'blog_post.delete': 'Blog post deleted',
+  'newsletter.feed': 'Newsletter feed address changed',
 }
 
 /** The kinds of object an action names. */
@@ -109,6 +119,7 @@ export const auditObjectTypes = [
   'lesson',
   'resume_review',
   'event',
+  'blog_post',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 
@@ -127,6 +138,7 @@ export const auditObjectLabels: Record<AuditObjectType, string> = {
   lesson: 'Lesson',
   resume_review: 'Resume review',
   event: 'Event',
+  blog_post: 'Blog post',
 }
 
 /** One page of the log. */
