@@ -56,6 +56,8 @@ const objectRoutes: Record<string, 'owner' | 'shared' | 'own list'> = {
   'POST /api/events/:eventId/registration': 'shared',
   'DELETE /api/events/:eventId/registration': 'shared',
   'GET /api/events/:eventId/registration/calendar': 'shared',
+  'GET /api/blog/posts/:postId': 'shared', // a published post is every subscriber's to read
+  'GET /api/blog/images/:postId': 'shared', // a published post's picture: anyone's, for shared links' previews
   'PATCH /api/profile/me/skills/:name': 'own list',
   'DELETE /api/profile/me/skills/:name': 'own list',
   'GET /api/auth/oauth2/callback/google': 'shared',

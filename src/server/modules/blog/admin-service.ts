@@ -51,9 +51,9 @@ async function adminViewOf(db: Db, postId: string): Promise<AdminBlogPostView> {
 }
 
 /** A write of the blog: with the 'blog' live event and fresh lists when members see the change. */
-function writeBlog<T>(ctx: Ctx, postId: string, membersSee: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
+function writeBlog<T extends { id: string }>(ctx: Ctx, membersSee: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
   if (!membersSee) return withTransaction(ctx.deps.db, work)
-  return changeListed(ctx, 'blog', () => ({ type: 'blog.changed', data: { postId } }), work)
+  return changeListed(ctx, 'blog', (post) => ({ type: 'blog.changed', data: { postId: post.id } }), work)
 }
 
 /** Inside the write's transaction: no other post shows the file (`blogImages.checkKey` checked it is there). */
@@ -111,7 +111,7 @@ function publishedAtFor(status: BlogPostInput['status'], before?: queries.PostRo
 export async function createPost(ctx: Ctx, input: BlogPostInput): Promise<AdminBlogPostView> {
   const admin = requireAdmin(ctx)
   await blogImages.checkKey(ctx, input.imageKey)
-  const row = await writeBlog(ctx, '', input.status === 'published', async (tx) => {
+  const row = await writeBlog(ctx, input.status === 'published', async (tx) => {
     await checkImageFree(tx, input.imageKey)
     const inserted = await queries.insertPost(tx, {
       ...postValues(input),
@@ -137,8 +137,8 @@ export async function updatePost(ctx: Ctx, postId: string, input: BlogPostInput)
   if (!current) throw notFound()
   await blogImages.checkKey(ctx, input.imageKey, current.imageKey)
   // always announced: the post may have been published since it was read above
-  await recordThenDelete(ctx, () =>
-    writeBlog(ctx, postId, true, async (tx) => {
+  await recordThenDelete(ctx, async () => {
+    const { replacedKey } = await writeBlog(ctx, true, async (tx) => {
       const before = await queries.lockPost(tx, postId)
       if (!before) throw notFound()
       if (input.imageKey !== before.imageKey) await checkImageFree(tx, input.imageKey, postId)
@@ -154,9 +154,10 @@ export async function updatePost(ctx: Ctx, postId: string, input: BlogPostInput)
         before: auditedPost(before),
         after: auditedPost(after),
       })
-      return { result: undefined, replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null }
-    }),
-  )
+      return { id: postId, replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null }
+    })
+    return { result: undefined, replacedKey }
+  })
   return adminViewOf(ctx.deps.db, postId)
 }
 
@@ -194,7 +195,7 @@ export async function autosaveDraft(ctx: Ctx, postId: string, input: BlogDraftIn
 
 export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
   requireAdmin(ctx)
-  const deleted = await writeBlog(ctx, postId, true, async (tx) => {
+  const deleted = await writeBlog(ctx, true, async (tx) => {
     const row = await queries.deletePost(tx, postId)
     if (!row) throw notFound()
     await recordAudit(tx, ctx, {

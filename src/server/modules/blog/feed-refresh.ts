@@ -103,9 +103,14 @@ export async function refreshFeed(deps: Deps, logger: Logger): Promise<RefreshOu
     failure: null,
   }
   const checkedAt = new Date()
+  // an address set again after another feed replaced its items is read whole: a
+  // 304 would keep the other feed's items
+  const previous = (await queries.hasItemsOf(deps.db, feedUrl))
+    ? { etag: state.etag, lastModified: state.lastModified }
+    : undefined
   try {
     const fetched = await fetchFeed(feedUrl, {
-      previous: { etag: state.etag, lastModified: state.lastModified },
+      previous,
       allowLoopback: deps.config.FEED_ALLOW_LOOPBACK,
       allowPrivate: deps.config.FEED_ALLOW_PRIVATE,
       timeoutMs: fetchTimeoutMs,

@@ -228,6 +228,16 @@ export async function countItems(db: Db): Promise<number> {
   return row?.n ?? 0
 }
 
+/** Whether the stored items are (also) `feedUrl`'s: what a 304 from it may stand on. */
+export async function hasItemsOf(db: Db, feedUrl: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: newsletterItems.id })
+    .from(newsletterItems)
+    .where(eq(newsletterItems.feedUrl, feedUrl))
+    .limit(1)
+  return row !== undefined
+}
+
 /**
  * The items of one good fetch of `feedUrl`: new guids are added, known ones take
  * the feed's current words. `dated` false: the items had no date of their own and
