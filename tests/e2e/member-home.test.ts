@@ -67,6 +67,7 @@ describe('where a member lands after sign-in, and what they find there', () => {
       'My Account',
       'Community',
       'Events',
+      'Blog',
       'Prestige Club',
       'Private Job Board',
       'Course Market',

@@ -56,7 +56,10 @@ export type BlogPostView = {
   title: string
   excerpt: string
   category: BlogCategory
-  publishedAt: string
+  /** 'draft' only for an admin previewing it */
+  status: BlogPostStatus
+  /** null for a draft */
+  publishedAt: string | null
   updatedAt: string
   imageUrl: string | null
   contentHtml: string

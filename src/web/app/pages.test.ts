@@ -34,6 +34,7 @@ describe('the pages on the web', () => {
       ['My Account', '/dashboard'],
       ['Community', '/community'],
       ['Events', '/events'],
+      ['Blog', '/blog'],
       ['Prestige Club', '/prestige-club'],
       ['Private Job Board', '/jobs'],
       ['Course Market', '/courses/marketplace'],
@@ -42,6 +43,7 @@ describe('the pages on the web', () => {
       ['Upgrade to Premium', '/subscription'],
       ['My Profile', '/profile'],
       ['Events', '/events'],
+      ['Blog', '/blog'],
       ['Saved', '/saved'],
       ['Jobs', '/jobs'],
       ['Courses', '/courses/browse'],
@@ -52,6 +54,7 @@ describe('the pages on the web', () => {
     expect(menu('user', subscriber).map(([label]) => label)).toEqual([
       'My Profile',
       'Events',
+      'Blog',
       'Saved',
       'Jobs',
       'Courses',
@@ -62,6 +65,7 @@ describe('the pages on the web', () => {
     expect(menu('user', admin).map(([label]) => label)).toEqual([
       'My Profile',
       'Events',
+      'Blog',
       'Saved',
       'Jobs',
       'Courses',

@@ -105,6 +105,13 @@ const EventRegistrationPage = lazy(() =>
 const AdminEventsPage = lazy(() =>
   import('#web/features/events/pages/admin-events-page.tsx').then((m) => ({ default: m.AdminEventsPage })),
 )
+// one chunk for the two member pages of the blog
+const blogPages = () => import('#web/features/blog/pages/member-pages.ts')
+const BlogPage = lazy(() => blogPages().then((m) => ({ default: m.BlogPage })))
+const BlogPostPage = lazy(() => blogPages().then((m) => ({ default: m.BlogPostPage })))
+const AdminBlogPage = lazy(() =>
+  import('#web/features/blog/pages/admin-blog-page.tsx').then((m) => ({ default: m.AdminBlogPage })),
+)
 const ResumeReviewPage = lazy(() =>
   import('#web/features/resumes/pages/resume-review-page.tsx').then((m) => ({ default: m.ResumeReviewPage })),
 )
@@ -184,6 +191,15 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     ],
   },
   eventRegistration: { element: <EventRegistrationPage /> },
+  // spec 000 §2: 'Blog' after Events in the top bar and in the user menu
+  blog: {
+    element: <BlogPage />,
+    menus: [
+      { menu: 'top-bar', label: 'Blog' },
+      { menu: 'user', label: 'Blog' },
+    ],
+  },
+  blogPost: { element: <BlogPostPage /> },
   // spec 000 §2: the member dashboard of the Career Lab dropdown (top-level until that dropdown lands)
   prestigeClub: {
     element: <PrestigeClubRoute />,
@@ -225,8 +241,6 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     element: <SettingsPage />,
     menus: [{ menu: 'user', label: 'Settings' }],
   },
-  blog: planned,
-  blogPost: planned,
   resumeReview: { element: <ResumeReviewPage /> },
   careerChat: planned,
   layoffs: planned,
@@ -249,7 +263,7 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   adminCourseEdit: { element: <AdminCourseEditPage />, layout: 'admin' },
   adminCourseModules: { element: <AdminCourseModulesPage />, layout: 'admin' },
   adminSettings: planned,
-  adminBlog: planned,
+  adminBlog: { element: <AdminBlogPage />, layout: 'admin' },
   adminLayoffs: planned,
   adminResumeReview: { element: <AdminResumeReviewPage />, layout: 'admin' },
   adminEvents: { element: <AdminEventsPage />, layout: 'admin' },

@@ -6,7 +6,7 @@ import { listCacheOf } from '#server/platform/list-cache.ts'
 import { renderMarkdown } from '#server/platform/markdown.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
-import type { BlogCategory } from '#shared/blog/constants.ts'
+import type { BlogCategory, BlogPostStatus } from '#shared/blog/constants.ts'
 import { blogMessages } from '#shared/blog/messages.ts'
 import type { BlogListPage, BlogListQuery, BlogPostView } from '#shared/blog/schemas.ts'
 import * as queries from './queries.ts'
@@ -43,8 +43,8 @@ export async function getPost(ctx: Ctx, postId: string): Promise<BlogPostView> {
     title: row.title,
     excerpt: row.cardExcerpt,
     category: row.category as BlogCategory,
-    // a draft an admin previews shows as if published now
-    publishedAt: (row.publishedAt ?? new Date()).toISOString(),
+    status: row.status as BlogPostStatus,
+    publishedAt: row.publishedAt?.toISOString() ?? null,
     updatedAt: row.updatedAt.toISOString(),
     imageUrl: postImageUrl(row),
     contentHtml: renderMarkdown(row.content),

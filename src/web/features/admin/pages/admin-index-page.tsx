@@ -35,6 +35,18 @@ export function AdminIndexPage({ children }: { children?: ReactNode }) {
         </Link>
       </div>
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
+        <h2 className="text-lg font-semibold">Blog</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Write posts in Markdown, keep drafts, publish them to members, and set the newsletter feed shown beside them.
+        </p>
+        <Link
+          to={pathTo('adminBlog')}
+          className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
+          Manage the blog
+        </Link>
+      </div>
+      <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
         <h2 className="text-lg font-semibold">Development mailbox</h2>
         <p className="mt-1 text-sm text-muted-foreground">
           Without SMTP settings, the emails the platform sends (password resets, notices) are kept here for reading.

@@ -8,6 +8,7 @@ import {
   Inbox,
   LayoutDashboard,
   MessagesSquare,
+  Newspaper,
   ScrollText,
   ServerCog,
 } from 'lucide-react'
@@ -21,6 +22,7 @@ const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }
   { to: pathTo('adminCourses'), label: 'Courses', icon: GraduationCap },
   { to: pathTo('adminJobs'), label: 'Jobs', icon: Briefcase },
   { to: pathTo('adminEvents'), label: 'Events', icon: CalendarDays },
+  { to: pathTo('adminBlog'), label: 'Blog', icon: Newspaper },
   { to: pathTo('adminInbox'), label: 'Inbox', icon: MessagesSquare },
   { to: pathTo('devMail'), label: 'Mailbox', icon: Inbox },
   { to: pathTo('adminQueue'), label: 'Background jobs', icon: ServerCog },

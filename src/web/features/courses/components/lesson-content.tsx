@@ -1,21 +1,4 @@
-import { cn } from '#web/lib/cn.ts'
-
-// Typography for a lesson's HTML (rendered from Markdown and sanitised on the
-// server: src/server/platform/markdown.ts), from the existing tokens.
-const articleClasses = cn(
-  'grid gap-4 text-base leading-7 text-foreground',
-  '[&_h1]:text-2xl [&_h1]:font-semibold [&_h1]:tracking-tight',
-  '[&_h2]:mt-4 [&_h2]:text-xl [&_h2]:font-semibold [&_h2]:tracking-tight',
-  '[&_h3]:mt-2 [&_h3]:text-lg [&_h3]:font-semibold [&_h4]:font-semibold',
-  '[&_ul]:grid [&_ul]:list-disc [&_ul]:gap-1.5 [&_ul]:pl-6 [&_ol]:grid [&_ol]:list-decimal [&_ol]:gap-1.5 [&_ol]:pl-6',
-  '[&_li::marker]:text-muted-foreground',
-  '[&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-4 [&_a:hover]:decoration-2',
-  '[&_strong]:font-semibold [&_blockquote]:border-l-4 [&_blockquote]:border-border [&_blockquote]:pl-4 [&_blockquote]:text-muted-foreground',
-  '[&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:py-0.5 [&_code]:font-mono [&_code]:text-sm',
-  '[&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-muted [&_pre]:p-4 [&_pre_code]:bg-transparent [&_pre_code]:p-0',
-  '[&_table]:w-full [&_table]:border-collapse [&_table]:text-sm [&_td]:border [&_td]:px-3 [&_td]:py-1.5 [&_th]:border [&_th]:px-3 [&_th]:py-1.5 [&_th]:text-left',
-  '[&_img]:h-auto [&_img]:max-w-full [&_img]:rounded-lg [&_hr]:border-border',
-)
+import { RichText } from '#web/components/rich-text.tsx'
 
 /**
  * A lesson's text. The HTML is the server's, rendered and sanitised there (no
@@ -23,11 +6,5 @@ const articleClasses = cn(
  */
 export function LessonContent({ html, className }: { html: string; className?: string }) {
   if (!html) return null
-  return (
-    <div
-      data-testid="lesson-content"
-      className={cn(articleClasses, className)}
-      dangerouslySetInnerHTML={{ __html: html }}
-    />
-  )
+  return <RichText data-testid="lesson-content" html={html} className={className} />
 }
