@@ -51,10 +51,18 @@ async function adminViewOf(db: Db, postId: string): Promise<AdminBlogPostView> {
 }
 
 /** A write of the blog: with the 'blog' live event and fresh lists when members see the change. */
-function writeBlog<T extends { id: string }>(ctx: Ctx, membersSee: boolean, work: (tx: Db) => Promise<T>): Promise<T> {
+function writeBlog<T extends { publicId: string | null }>(
+  ctx: Ctx,
+  membersSee: boolean,
+  work: (tx: Db) => Promise<T>,
+): Promise<T> {
   if (!membersSee) return withTransaction(ctx.deps.db, work)
-  return changeListed(ctx, 'blog', (post) => ({ type: 'blog.changed', data: { postId: post.id } }), work)
+  return changeListed(ctx, 'blog', ({ publicId }) => ({ type: 'blog.changed', data: { postId: publicId } }), work)
 }
+
+/** The id the live event may name: a post members could see, before or after the write; a draft's stays unsaid. */
+const publicIdOf = (...states: Array<queries.PostRow | undefined>) =>
+  states.find((state) => state?.status === 'published')?.id ?? null
 
 /** Inside the write's transaction: no other post shows the file (`blogImages.checkKey` checked it is there). */
 async function checkImageFree(tx: Db, key: string | null, postId?: string): Promise<void> {
@@ -125,7 +133,7 @@ export async function createPost(ctx: Ctx, input: BlogPostInput): Promise<AdminB
       objectId: inserted.id,
       after: auditedPost(inserted),
     })
-    return inserted
+    return { id: inserted.id, publicId: publicIdOf(inserted) }
   })
   return adminViewOf(ctx.deps.db, row.id)
 }
@@ -154,7 +162,10 @@ export async function updatePost(ctx: Ctx, postId: string, input: BlogPostInput)
         before: auditedPost(before),
         after: auditedPost(after),
       })
-      return { id: postId, replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null }
+      return {
+        publicId: publicIdOf(before, after),
+        replacedKey: before.imageKey !== after.imageKey ? before.imageKey : null,
+      }
     })
     return { result: undefined, replacedKey }
   })
@@ -204,7 +215,7 @@ export async function deletePost(ctx: Ctx, postId: string): Promise<void> {
       objectId: postId,
       before: auditedPost(row),
     })
-    return row
+    return { imageKey: row.imageKey, publicId: publicIdOf(row) }
   })
   if (deleted.imageKey) await deleteStoredFile(ctx, deleted.imageKey)
 }

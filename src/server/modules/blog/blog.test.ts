@@ -306,7 +306,10 @@ describe('the blog for members', () => {
       expect(hidden.status).toBe(404)
       expect(await errorOf(hidden)).toMatchObject({ message: blogMessages.notFound })
     }
-    expect((await admin.get(`/api/blog/images/${draft.id}`)).status).toBe(200)
+    // an admin previews a draft's picture; no shared cache may keep it
+    const preview = await admin.get(`/api/blog/images/${draft.id}`)
+    expect(preview.status).toBe(200)
+    expect(preview.headers.get('cache-control')).toBe('private, max-age=0')
     // a post without a picture, and no post at all
     const plain = await created()
     for (const id of [plain.id, unknownId, 'not-an-id'])
@@ -317,12 +320,17 @@ describe('the blog for members', () => {
     const draft = await created({ status: 'draft' })
     const stream = await openEventStream(reader)
     try {
+      // a draft's change reaches no one by its id (it tells members nothing)
+      expect(
+        (await admin.put(`/api/admin/blog/${draft.id}`, postForm({ title: 'Still a draft', status: 'draft' }))).status,
+      ).toBe(200)
       expect((await admin.put(`/api/admin/blog/${draft.id}`, postForm({ status: 'published' }))).status).toBe(200)
       const message = await stream.next((received) => {
         const data = received.data as { topic?: string; data?: { postId?: string | null } }
         return data.topic === 'blog' && data.data?.postId === draft.id
       })
       expect(message.data).toMatchObject({ topic: 'blog', type: 'blog.changed' })
+      expect(stream.received.filter((received) => JSON.stringify(received.data).includes(draft.id))).toHaveLength(1)
     } finally {
       await stream.close()
     }

@@ -306,6 +306,32 @@ describe('the newsletter feed', () => {
     expect(JSON.stringify(again)).not.toMatch(/javascript:|<script|onerror/)
   })
 
+  test('a feed that repeats a guid, dates an issue in the future or carries a NUL is still stored, once each', async () => {
+    const path = '/odd.xml'
+    const item = (guid: string, title: string, date: string) =>
+      `<item><title>${title}</title><guid isPermaLink="false">${guid}</guid>` +
+      `<link>https://letters.example.com/${guid}</link><pubDate>${date}</pubDate></item>`
+    served.set(path, {
+      body: rss(
+        item('same', 'First of two', 'Mon, 05 Jan 2026 10:00:00 GMT') +
+          item('same', 'Second of two', 'Tue, 06 Jan 2026 10:00:00 GMT') +
+          item('future', 'From the future', 'Fri, 01 Jan 2100 10:00:00 GMT') +
+          item('nul', 'Nul\u0000here', 'Wed, 07 Jan 2026 10:00:00 GMT'),
+      ),
+    })
+    const first = await setFeed(feedAddress(path))
+    expect(first).toMatchObject({ itemCount: 3, failure: null })
+    const seen = await newsletterEntries()
+    expect(seen.map((entry) => entry.title).sort()).toEqual(['First of two', 'From the future', 'Nulhere'])
+    // an issue dated in the future is dated when first seen, and keeps that date
+    const future = seen.find((entry) => entry.title === 'From the future')!
+    expect(Date.parse(future.publishedAt)).toBeLessThanOrEqual(Date.parse(first.lastSucceededAt!))
+    const second = await refreshNow()
+    expect(second.failure).toBeNull()
+    const again = (await newsletterEntries()).find((entry) => entry.title === 'From the future')!
+    expect(again.publishedAt).toBe(future.publishedAt)
+  })
+
   test('turning the newsletter off takes every item off the blog at once, and the change is audited', async () => {
     const url = feedAddress(`/fixtures/${fixtures[1]!.name}`)
     await setFeed(url)

@@ -43,16 +43,22 @@ function webAddress(value: string | null): string | null {
   }
 }
 
+/** PostgreSQL stores no NUL in text: a feed's stray one would fail every refresh. */
+const storable = (text: string) => text.replaceAll('\u0000', '')
+
 function itemWrite(item: FeedItem, fetchedAt: Date): queries.NewsletterItemWrite {
-  const text = item.summaryHtml ? htmlToText(item.summaryHtml) : ''
+  const text = item.summaryHtml ? htmlToText(storable(item.summaryHtml)) : ''
+  const link = webAddress(item.link && storable(item.link))
+  const imageUrl = webAddress(item.imageUrl && storable(item.imageUrl))
   return {
-    guid: item.guid,
+    guid: storable(item.guid),
     // RSS allows an item with no title: its text stands in
-    title: item.title.trim() || cardExcerptOf(text).slice(0, 80) || 'Newsletter',
-    link: webAddress(item.link),
+    title: storable(item.title).trim() || cardExcerptOf(text).slice(0, 80) || 'Newsletter',
+    link,
     excerpt: cardExcerptOf(text),
-    imageUrl: webAddress(item.imageUrl),
-    publishedAt: item.publishedAt ?? fetchedAt,
+    imageUrl,
+    // a date in the future (a typo, a scheduled issue) would hold the top of the list until then
+    publishedAt: item.publishedAt && item.publishedAt < fetchedAt ? item.publishedAt : fetchedAt,
   }
 }
 
@@ -61,11 +67,17 @@ function itemWrite(item: FeedItem, fetchedAt: Date): queries.NewsletterItemWrite
  * newest `keptItems` kept, those of any other address gone.
  */
 export async function storeFeedItems(tx: Db, feedUrl: string, items: FeedItem[], fetchedAt: Date): Promise<void> {
-  const newest = [...items]
+  // one row per guid: a feed that repeats one (reused ids, or items with neither id
+  // nor link) keeps its first, and the upsert never meets a guid twice
+  const byGuid = new Map<string, FeedItem>()
+  for (const item of items) if (!byGuid.has(storable(item.guid))) byGuid.set(storable(item.guid), item)
+  const newest = [...byGuid.values()]
     .sort((a, b) => (b.publishedAt?.getTime() ?? 0) - (a.publishedAt?.getTime() ?? 0))
     .slice(0, keptItems)
-  const dated = newest.filter((item) => item.publishedAt !== null)
-  const undated = newest.filter((item) => item.publishedAt === null)
+  // an item dated in the future counts as undated: dated when first seen, and kept so
+  const isDated = (item: FeedItem) => item.publishedAt !== null && item.publishedAt < fetchedAt
+  const dated = newest.filter(isDated)
+  const undated = newest.filter((item) => !isDated(item))
   await queries.upsertItems(
     tx,
     feedUrl,
@@ -146,7 +158,8 @@ export async function refreshFeed(deps: Deps, logger: Logger): Promise<RefreshOu
   } catch (error) {
     if (!(error instanceof FeedFetchError || error instanceof FeedParseError)) throw error
     logger.warn({ feedUrl, reason: error.message }, 'newsletter feed refresh failed')
-    await queries.saveFeedState(deps.db, { ...state, checkedAt, failedAt: checkedAt, failure: error.message })
+    // only the failure's own fields: a refresh that succeeded meanwhile keeps its validators and time
+    await queries.recordFeedFailure(deps.db, feedUrl, checkedAt, storable(error.message))
     return 'failed'
   }
 }

@@ -24,9 +24,12 @@ export type NewsletterItemWrite = Pick<
 export type FeedStateRow = typeof newsletterFeeds.$inferSelect
 type Position = { at: string; id: string }
 
+/** The author's profile name, the account name when the profile has none. */
+const authorFirstName = sql<string | null>`coalesce(nullif(${userProfiles.firstName}, ''), ${user.name})`
+
 const authorColumns = {
   authorId: blogPosts.authorId,
-  authorFirstName: sql<string | null>`coalesce(nullif(${userProfiles.firstName}, ''), ${user.name})`,
+  authorFirstName,
   authorLastName: userProfiles.lastName,
   authorAvatarUrl: userProfiles.avatarUrl,
 }
@@ -126,9 +129,7 @@ export function listEntriesPage(db: Db, limit: number, after?: Position) {
       imageUrl: sql<string | null>`null::text`.as('image_url'),
       link: sql<string | null>`null::text`.as('link'),
       updatedAt: blogPosts.updatedAt,
-      authorFirstName: sql<string | null>`coalesce(nullif(${userProfiles.firstName}, ''), ${user.name})`.as(
-        'author_first_name',
-      ),
+      authorFirstName: authorFirstName.as('author_first_name'),
       authorLastName: sql<string | null>`${userProfiles.lastName}`.as('author_last_name'),
       authorAvatarUrl: sql<string | null>`${userProfiles.avatarUrl}`.as('author_avatar_url'),
     })
@@ -220,6 +221,15 @@ export async function findFeedState(db: Db, url: string): Promise<FeedStateRow |
 export async function saveFeedState(db: Db, state: FeedStateRow): Promise<void> {
   const { url: _url, ...rest } = state
   await db.insert(newsletterFeeds).values(state).onConflictDoUpdate({ target: newsletterFeeds.url, set: rest })
+}
+
+/** A failed fetch of `url`: its time and message, the last good fetch's fields left as they are. */
+export async function recordFeedFailure(db: Db, url: string, at: Date, failure: string): Promise<void> {
+  const failed = { checkedAt: at, failedAt: at, failure }
+  await db
+    .insert(newsletterFeeds)
+    .values({ url, ...failed })
+    .onConflictDoUpdate({ target: newsletterFeeds.url, set: failed })
 }
 
 /** The stored newsletter items: the current feed's, or an earlier (or the demo) feed's until the next good fetch. */

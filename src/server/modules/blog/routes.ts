@@ -46,9 +46,10 @@ export const blogRoutes = new Hono<AppEnv>()
   )
   .get('/posts/:postId', postParam, async (c) => c.json(await blog.getPost(c.var.ctx, c.req.valid('param').postId)))
   // visitors too (src/shared/access.ts): a shared link's preview shows the picture of a published post
-  .get('/images/:postId', postParam, async (c) =>
-    objectResponse(await blog.getPostImage(c.var.ctx, c.req.valid('param').postId), blogImageCacheSeconds),
-  )
+  .get('/images/:postId', postParam, async (c) => {
+    const image = await blog.getPostImage(c.var.ctx, c.req.valid('param').postId)
+    return objectResponse(image, image.visibility === 'public' ? blogImageCacheSeconds : 0)
+  })
 
 // /api/admin/blog (admins only): spec 002 §2 Blog management, §4 auto-save, and
 // issue 18's preview and newsletter feed.

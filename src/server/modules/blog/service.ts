@@ -5,6 +5,7 @@ import { actsAsAdmin, requireAccess } from '#server/platform/guards.ts'
 import { listCacheOf } from '#server/platform/list-cache.ts'
 import { renderMarkdown } from '#server/platform/markdown.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
+import type { PageHead } from '#server/page-head.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import type { BlogCategory, BlogPostStatus } from '#shared/blog/constants.ts'
 import { blogMessages } from '#shared/blog/messages.ts'
@@ -53,16 +54,17 @@ export async function getPost(ctx: Ctx, postId: string): Promise<BlogPostView> {
   }
 }
 
-/** A post's picture: anyone's for a published post (a shared link's preview shows it), admins' for a draft. */
+/**
+ * A post's picture: anyone's for a published post (a shared link's preview shows
+ * it), admins' for a draft, which no shared cache may keep.
+ */
 export async function getPostImage(ctx: Ctx, postId: string): Promise<StoredObject> {
   const row = await queries.findPost(ctx.deps.db, postId)
-  const visible = row && (row.status === 'published' || actsAsAdmin(ctx))
-  const object = visible && row.imageKey ? await ctx.deps.storage.get(row.imageKey) : undefined
+  const published = row?.status === 'published'
+  const object = row?.imageKey && (published || actsAsAdmin(ctx)) ? await ctx.deps.storage.get(row.imageKey) : undefined
   if (!object) throw notFound()
-  return object
+  return published ? object : { ...object, visibility: 'private' }
 }
-
-import type { PageHead } from '#server/page-head.ts'
 
 /**
  * The head of /blog/{id} for a published post: its title, excerpt and picture, so
@@ -71,7 +73,8 @@ import type { PageHead } from '#server/page-head.ts'
  */
 export async function postPageHead(deps: Deps, postId: string): Promise<PageHead | undefined> {
   if (!z.uuid().safeParse(postId).success) return undefined
-  const row = await listCacheOf(deps, 'blog').remember(`head:${postId}`, () => queries.findPost(deps.db, postId))
+  // not cached: any visitor may ask for any id, and must not push members' lists out of the cache
+  const row = await queries.findPost(deps.db, postId)
   if (!row || row.status !== 'published') return undefined
   const imagePath = postImageUrl(row)
   return {
