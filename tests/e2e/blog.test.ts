@@ -172,11 +172,65 @@ describe('blog', () => {
     // the editor sits in the URL: a reload opens it again, with what the server kept
     await page.reload()
     const reopened = editor(page, 'Edit Post')
+    const reopenedContent = reopened.getByLabel('Content (Markdown)')
     await expect
-      .poll(() => reopened.getByLabel('Content (Markdown)').inputValue(), { timeout: 15_000 })
+      .poll(() => reopenedContent.inputValue(), { timeout: 15_000 })
       .toBe('The second version, saved by itself.')
+
+    // a content error while the preview shows: Write comes back, with the focus in the field
+    await reopenedContent.fill('')
+    await reopened.getByRole('button', { name: 'Preview' }).click()
+    await reopened.getByRole('button', { name: 'Update' }).click()
+    await reopened.getByText(adminBlogMessages.contentRequired).waitFor()
+    expect(await reopened.getByRole('button', { name: 'Write' }).getAttribute('aria-pressed')).toBe('true')
+    await expect.poll(() => reopenedContent.evaluate((field) => field === document.activeElement)).toBe(true)
+    // the autosave refuses it too, and its status line says why
+    await reopened
+      .getByTestId('autosave-status')
+      .getByText(`${adminBlogMessages.draftSaveFailed}: ${adminBlogMessages.contentRequired}`)
+      .waitFor({ timeout: 15_000 })
+
+    // closing within the autosave's two seconds still keeps the edit, as a draft
+    const isDraftSave = (method: string, url: string) => method === 'PUT' && new URL(url).pathname.endsWith('/draft')
+    const third = 'The third version, saved as the editor closed.'
+    const closingSave = page.waitForResponse(
+      (response) =>
+        isDraftSave(response.request().method(), response.url()) &&
+        Boolean(response.request().postData()?.includes(third)),
+    )
+    await reopenedContent.fill(third)
     await reopened.getByRole('button', { name: 'Cancel' }).click()
     await reopened.waitFor({ state: 'detached' })
+    expect((await closingSave).status()).toBe(200)
+    await postRow(page, title)
+      .getByRole('button', { name: `Edit ${title}` })
+      .click()
+    const again = editor(page, 'Edit Post')
+    const againContent = again.getByLabel('Content (Markdown)')
+    await expect.poll(() => againContent.inputValue(), { timeout: 15_000 }).toBe(third)
+
+    // Update waits for a running draft save, and a double click on it sends one update
+    let release = () => {}
+    const slowDraft = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/admin/blog/*/draft', async (route) => {
+      await slowDraft
+      await route.continue()
+    })
+    const updates: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && /^\/api\/admin\/blog\/[0-9a-f-]{36}$/.test(new URL(request.url()).pathname)) {
+        updates.push(request.url())
+      }
+    })
+    const draftSent = page.waitForRequest((request) => isDraftSave(request.method(), request.url()))
+    await againContent.fill('The fourth version, sent with Update.')
+    await draftSent
+    await again.getByRole('button', { name: 'Update' }).dblclick()
+    release()
+    await page.getByText(adminBlogMessages.updated).waitFor()
+    await again.waitFor({ state: 'detached' })
+    expect(updates).toHaveLength(1)
+    await page.unroute('**/api/admin/blog/*/draft')
     // still a draft: autosave never publishes
     await postRow(page, title).getByText('Draft', { exact: true }).waitFor()
 

@@ -5,6 +5,9 @@ import { usePreviewUrl } from '#web/lib/use-preview-url.ts'
 
 export type ImageUploadMessages = { notImage: string; tooLarge: string; uploadFailed: string }
 
+/** What useImageUpload gives its form (components/form-image-field.tsx draws it). */
+export type ImageUpload = ReturnType<typeof useImageUpload>
+
 /**
  * An admin form's image (spec 002 §5 Image upload): checked in the browser first
  * (an image, at most `maxBytes`; the server checks its bytes again), uploaded as

@@ -41,12 +41,17 @@ export const adminBlogPostsQuery = ({ q, status }: AdminBlogFilters) =>
     placeholderData: keepPreviousData,
   })
 
-/** One post as the editor opens it: what is stored now, autosaved changes included. */
+/**
+ * One post as the editor opens it: what is stored now, autosaved changes included.
+ * Forgotten as soon as the editor closes: a draft's autosaves (the last one sent as it
+ * closes) change it without a live event, and the editor fills itself from the first answer.
+ */
 export const adminBlogPostQuery = (postId: string) =>
   queryOptions({
     queryKey: blogKeys.adminPost(postId),
     queryFn: ({ signal }): Promise<AdminBlogPostView> =>
       answer(adminBlogApi[':postId'].$get({ param: postParam(postId) }, { init: { signal } })),
+    gcTime: 0,
   })
 
 /** The editor's preview: the server's renderer and sanitiser, so it shows exactly what members get. */

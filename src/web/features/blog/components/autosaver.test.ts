@@ -74,13 +74,13 @@ describe('the blog editor autosave', () => {
     expect(blank.states).toEqual([{ kind: 'failed', message: 'Title is required' }])
   })
 
-  test('cancel drops the waiting save, and settled waits for the running one', async () => {
+  test('hold drops the waiting save, and settled waits for the running one', async () => {
     const { autosaver, saves } = harness()
     autosaver.changed()
     await vi.advanceTimersByTimeAsync(2000)
     autosaver.changed()
     await vi.advanceTimersByTimeAsync(2000)
-    autosaver.cancel()
+    autosaver.hold()
     let settled = false
     void autosaver.settled().then(() => (settled = true))
     await vi.advanceTimersByTimeAsync(0)
@@ -89,5 +89,69 @@ describe('the blog editor autosave', () => {
     await vi.advanceTimersByTimeAsync(0)
     expect(settled).toBe(true)
     expect(saves).toHaveLength(1)
+  })
+
+  test("changes typed while 'Update' saves arm nothing; after it, the next change saves afresh", async () => {
+    const { autosaver, saves } = harness()
+    autosaver.changed()
+    autosaver.hold()
+    // typing during the Update request
+    current = 'typed during Update'
+    autosaver.changed()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(saves).toHaveLength(0)
+    // Update refused: changes count again, from the values it sent
+    autosaver.resume()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(saves).toHaveLength(0)
+    current = 'after Update'
+    autosaver.changed()
+    await vi.advanceTimersByTimeAsync(2000)
+    expect(saves.map((save) => save.values)).toEqual(['after Update'])
+  })
+
+  test('a change held behind a running save is dropped by hold, not sent after it', async () => {
+    const { autosaver, saves } = harness()
+    autosaver.changed()
+    await vi.advanceTimersByTimeAsync(2000)
+    current = 'queued'
+    autosaver.changed()
+    await vi.advanceTimersByTimeAsync(2000)
+    autosaver.hold()
+    autosaver.changed()
+    saves[0]!.resolve()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(saves.map((save) => save.values)).toEqual(['first'])
+  })
+
+  test('closing sends the change that waits at once, and one queued behind a running save still goes', async () => {
+    const { autosaver, saves, states } = harness()
+    autosaver.changed()
+    await vi.advanceTimersByTimeAsync(500)
+    autosaver.flush()
+    expect(saves.map((save) => save.values)).toEqual(['first'])
+    // the timer it replaced does not send it a second time
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(saves).toHaveLength(1)
+
+    // closing while a save runs: the newer change goes after it, not dropped
+    current = 'while saving'
+    autosaver.changed()
+    autosaver.flush()
+    expect(saves).toHaveLength(1)
+    saves[0]!.resolve()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(saves.map((save) => save.values)).toEqual(['first', 'while saving'])
+    saves[1]!.resolve()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(states.at(-1)).toEqual({ kind: 'saved', savedAt: 'saved while saving' })
+
+    // nothing waiting, or held for 'Update': closing sends nothing
+    autosaver.flush()
+    autosaver.changed()
+    autosaver.hold()
+    autosaver.flush()
+    await vi.advanceTimersByTimeAsync(10_000)
+    expect(saves).toHaveLength(2)
   })
 })

@@ -1,6 +1,7 @@
 // spec 002 §4 auto-save, as a small machine apart from React so that its timing can
 // be tested: a save runs `delayMs` after the last change; never two at once (a change
-// during a save waits for it, then the newest values go); cancel() drops what waits.
+// during a save waits for it, then the newest values go); hold() drops what waits and
+// ignores changes while 'Update' saves; flush() sends what waits at once (the editor closes).
 
 export type AutosaveState =
   { kind: 'idle' } | { kind: 'saving' } | { kind: 'saved'; savedAt: string } | { kind: 'failed'; message: string }
@@ -9,10 +10,14 @@ export type AutosaveState =
 export type AutosaveRead<Values> = { values: Values } | { problem: string }
 
 export type Autosaver = {
-  /** a change: the save runs `delayMs` after the last one */
+  /** a change: the save runs `delayMs` after the last one (none while held) */
   changed(): void
-  /** drops the waiting save (the form is being submitted or closed) */
-  cancel(): void
+  /** sends the change that waits now, without waiting for its answer (the editor closes); none waits: nothing */
+  flush(): void
+  /** drops the waiting save and ignores changes until resume(): 'Update' sends the form itself */
+  hold(): void
+  /** changes count again, from a clean slate: nothing typed while held is sent until the next change */
+  resume(): void
   /** resolves once no save is running: 'Update' waits for it, so the two never cross */
   settled(): Promise<void>
 }
@@ -32,8 +37,9 @@ export function createAutosaver<Values>({
 }): Autosaver {
   let timer: ReturnType<typeof setTimeout> | undefined
   let running: Promise<void> | undefined
+  // a change came during the running save: it goes when that one ends
   let again = false
-  let cancelled = false
+  let held = false
 
   const run = () => {
     const next = read()
@@ -49,7 +55,7 @@ export function createAutosaver<Values>({
       )
       .finally(() => {
         running = undefined
-        if (again && !cancelled) {
+        if (again) {
           again = false
           run()
         }
@@ -57,6 +63,7 @@ export function createAutosaver<Values>({
   }
 
   const fire = () => {
+    clearTimeout(timer)
     timer = undefined
     if (running) again = true
     else run()
@@ -64,15 +71,21 @@ export function createAutosaver<Values>({
 
   return {
     changed() {
-      cancelled = false
+      if (held) return
       clearTimeout(timer)
       timer = setTimeout(fire, delayMs)
     },
-    cancel() {
-      cancelled = true
+    flush() {
+      if (timer !== undefined) fire()
+    },
+    hold() {
+      held = true
       again = false
       clearTimeout(timer)
       timer = undefined
+    },
+    resume() {
+      held = false
     },
     async settled() {
       while (running) await running

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { useQuery } from '@tanstack/react-query'
+import { toast } from 'sonner'
 import {
   blogAutosaveDelayMs,
   blogCategories,
@@ -12,11 +13,11 @@ import {
 } from '#shared/blog/constants.ts'
 import { adminBlogMessages, blogMessages } from '#shared/blog/messages.ts'
 import { BlogDraftInput, BlogPostInput, type AdminBlogPostView, type BlogPostFormValues } from '#shared/blog/schemas.ts'
+import { FormImageField } from '#web/components/form-image-field.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
-import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { FormActions } from '#web/components/ui/form-actions.tsx'
-import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import {
   adminBlogPostQuery,
@@ -103,24 +104,41 @@ function EditPost({ postId, onDone }: { postId: string; onDone: () => void }) {
   )
 }
 
-function AutosaveStatus({ state }: { state: AutosaveState }) {
-  let text = null
-  if (state.kind === 'saving') text = 'Saving draft…'
-  else if (state.kind === 'saved') {
-    text = (
-      <>
-        {adminBlogMessages.draftSaved} <time dateTime={state.savedAt}>at {savedTime(state.savedAt)}</time>
-      </>
-    )
-  } else if (state.kind === 'failed') text = `${adminBlogMessages.draftSaveFailed}: ${state.message}`
+/** What the status line says: how the last save went, and whether one runs now. */
+type AutosaveShown = { saving: boolean; last: Extract<AutosaveState, { kind: 'saved' | 'failed' }> | null }
+
+function shownAfter(shown: AutosaveShown, state: AutosaveState): AutosaveShown {
+  if (state.kind === 'saving') return { ...shown, saving: true }
+  if (state.kind === 'idle') return { saving: false, last: null }
+  return { saving: false, last: state }
+}
+
+/**
+ * The live region says only how a save went ('Draft saved', or why not), not every
+ * pause in the typing; the 'Saving…' hint beside it is for the eyes only.
+ */
+function AutosaveStatus({ shown: { saving, last } }: { shown: AutosaveShown }) {
   return (
-    <p
-      role="status"
-      data-testid="autosave-status"
-      className={state.kind === 'failed' ? 'text-sm text-destructive' : 'text-sm text-muted-foreground'}
-    >
-      {text}
-    </p>
+    <div className="flex flex-wrap items-baseline gap-x-2 text-sm">
+      <p
+        role="status"
+        data-testid="autosave-status"
+        className={last?.kind === 'failed' ? 'text-destructive' : 'text-muted-foreground'}
+      >
+        {last?.kind === 'saved' ? (
+          <>
+            {adminBlogMessages.draftSaved} <time dateTime={last.savedAt}>at {savedTime(last.savedAt)}</time>
+          </>
+        ) : last?.kind === 'failed' ? (
+          `${adminBlogMessages.draftSaveFailed}: ${last.message}`
+        ) : null}
+      </p>
+      {saving ? (
+        <span aria-hidden="true" className="text-muted-foreground">
+          Saving draft…
+        </span>
+      ) : null}
+    </div>
   )
 }
 
@@ -132,9 +150,9 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
     resolver: zodResolver(BlogPostInput),
     defaultValues: defaultsOf(post),
   })
-  const { errors } = form.formState
+  const { errors, isSubmitting } = form.formState
   const [failure, setFailure] = useState<string>()
-  const [autoState, setAutoState] = useState<AutosaveState>({ kind: 'idle' })
+  const [autoShown, setAutoShown] = useState<AutosaveShown>({ saving: false, last: null })
   const autosaver = useRef<Autosaver | undefined>(undefined)
   const saveDraft = useRef(autosave.mutateAsync)
   useEffect(() => {
@@ -160,6 +178,7 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
 
   useEffect(() => {
     if (!postId || !autosaves) return
+    let closed = false
     const saver = createAutosaver<BlogDraftInput>({
       delayMs: blogAutosaveDelayMs,
       read: () => {
@@ -171,7 +190,11 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
       },
       save: (values) => saveDraft.current(values),
       failureMessage: (error) => messageOf(error, adminBlogMessages.saveFailed),
-      onState: setAutoState,
+      onState: (state) => {
+        // a save sent as the editor closed: its status line is gone, so a failure is said in a toast
+        if (closed && state.kind === 'failed') toast.error(`${adminBlogMessages.draftSaveFailed}: ${state.message}`)
+        setAutoShown((shown) => shownAfter(shown, state))
+      },
     })
     autosaver.current = saver
     const watching = form.watch((_values, { name }) => {
@@ -179,7 +202,9 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
     })
     return () => {
       watching.unsubscribe()
-      saver.cancel()
+      closed = true
+      // edits not yet saved go now, as a draft, without holding the closing up
+      saver.flush()
       autosaver.current = undefined
     }
   }, [form, postId, autosaves])
@@ -189,22 +214,25 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
     form.setValue('imageKey', null, { shouldDirty: true })
   }
 
+  // isSubmitting spans the wait for a running draft save and the request itself: one click, one PUT
   const onSubmit = form.handleSubmit(async (values) => {
     setFailure(undefined)
-    // Update replaces whatever a draft save would send: the waiting one goes, a running one ends first
-    autosaver.current?.cancel()
-    await autosaver.current?.settled()
-    save.mutate(
-      { postId: post?.id, values },
-      {
-        onSuccess: onDone,
-        // the server's field messages under their fields, anything else once above the buttons
-        onError: (error) => setFailure(formFailure(form, error, { fallback: adminBlogMessages.saveFailed })),
-      },
-    )
+    // Update replaces whatever a draft save would send: the waiting one goes, a running one ends first,
+    // and what is typed meanwhile arms no draft save (Update may publish, and the editor closes after it)
+    const saver = autosaver.current
+    saver?.hold()
+    await saver?.settled()
+    try {
+      await save.mutateAsync({ postId: post?.id, values })
+    } catch (error) {
+      // the server's field messages under their fields, anything else once above the buttons
+      setFailure(formFailure(form, error, { fallback: adminBlogMessages.saveFailed }))
+      // still open: the next change saves a draft again
+      saver?.resume()
+      return
+    }
+    onDone()
   })
-
-  const shownImage = image.preview ?? (imageKey && imageKey === post?.imageKey ? post.imageUrl : null)
 
   return (
     <form className="grid gap-4" noValidate onSubmit={(event) => void onSubmit(event)}>
@@ -253,42 +281,16 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
         </p>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={id('image')}>Image</Label>
-        <div className="flex flex-wrap items-center gap-3">
-          {shownImage ? (
-            <img
-              src={shownImage}
-              alt={image.preview ? 'New post image' : 'Current post image'}
-              className="h-16 w-28 rounded-lg border border-border object-cover"
-            />
-          ) : null}
-          <input
-            id={id('image')}
-            type="file"
-            accept="image/*"
-            onChange={image.onChange}
-            disabled={upload.isPending}
-            aria-invalid={image.error || errors.imageKey ? true : undefined}
-            aria-describedby={image.error || errors.imageKey ? id('image-error') : id('image-hint')}
-            className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          />
-          {imageKey && !upload.isPending ? (
-            <Button variant="destructive" size="sm" onClick={removeImage}>
-              Remove image
-            </Button>
-          ) : null}
-          {upload.isPending ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Uploading…
-            </p>
-          ) : null}
-        </div>
-        <p id={id('image-hint')} className="text-xs text-muted-foreground">
-          An image up to 5 MB; it is uploaded as soon as you choose it. Without one, the cards show a stock picture.
-        </p>
-        <FieldError id={id('image-error')}>{image.error ?? errors.imageKey?.message}</FieldError>
-      </div>
+      <FormImageField
+        id={id('image')}
+        label="Image"
+        noun="post"
+        image={image}
+        currentUrl={imageKey && imageKey === post?.imageKey ? post.imageUrl : null}
+        hint="An image up to 5 MB; it is uploaded as soon as you choose it. Without one, the cards show a stock picture."
+        error={errors.imageKey?.message}
+        onRemove={imageKey ? removeImage : undefined}
+      />
 
       <MarkdownEditor
         id={id('content')}
@@ -299,14 +301,14 @@ function BlogPostForm({ post, onDone }: { post?: AdminBlogPostView; onDone: () =
       />
 
       {post && autosaves ? (
-        <AutosaveStatus state={autoState} />
+        <AutosaveStatus shown={autoShown} />
       ) : post ? (
         <p className="text-sm text-muted-foreground">
           Published: changes are not saved automatically; they go live for members when you press Update.
         </p>
       ) : null}
-      <FormActions failure={failure} onCancel={onDone} busy={save.isPending || upload.isPending}>
-        {save.isPending ? 'Saving…' : post ? 'Update' : 'Create Post'}
+      <FormActions failure={failure} onCancel={onDone} busy={isSubmitting || save.isPending || upload.isPending}>
+        {isSubmitting || save.isPending ? 'Saving…' : post ? 'Update' : 'Create Post'}
       </FormActions>
     </form>
   )

@@ -38,12 +38,18 @@ export function LatestBlogPosts() {
   useLiveBlog()
 
   if (isPending) {
+    // the skeleton is for the eyes; screen readers hear the status line (as on /blog)
     return (
-      <ul aria-hidden="true" className="grid gap-3">
-        {[0, 1, 2].map((index) => (
-          <li key={index} className="h-14 animate-pulse rounded-lg bg-muted" />
-        ))}
-      </ul>
+      <>
+        <p role="status" className="sr-only">
+          Loading blog posts
+        </p>
+        <ul aria-hidden="true" className="grid gap-3">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="h-14 animate-pulse rounded-lg bg-muted" />
+          ))}
+        </ul>
+      </>
     )
   }
   if (isError) return <p className="text-sm text-muted-foreground">{blogMessages.loadFailed}</p>

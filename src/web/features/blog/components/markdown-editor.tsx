@@ -4,11 +4,17 @@ import { RichText } from '#web/components/rich-text.tsx'
 import { FieldError } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { SegmentedToggle } from '#web/components/ui/segmented-toggle.tsx'
 import { blogPreviewQuery } from '#web/features/blog/api/admin-blog.ts'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 
 type Mode = 'write' | 'preview'
+
+const modeOptions = [
+  { value: 'write', label: 'Write' },
+  { value: 'preview', label: 'Preview' },
+] as const
 
 function Preview({ content }: { content: string }) {
   const preview = useQuery(blogPreviewQuery(content))
@@ -34,7 +40,8 @@ function Preview({ content }: { content: string }) {
 /**
  * The post's Markdown: a textarea, and a preview rendered by the server (issue 18),
  * so the admin sees exactly what members will read. The textarea stays mounted while
- * the preview shows, so the form keeps its value and its place.
+ * the preview shows, so the form keeps its value and its place: visually hidden but
+ * focusable, so that a content error can take the focus, which brings Write back.
  */
 export function MarkdownEditor({
   id,
@@ -51,37 +58,33 @@ export function MarkdownEditor({
   textarea: ComponentProps<'textarea'>
 }) {
   const [mode, setMode] = useState<Mode>('write')
+  // a new content error shows its field: back to Write (set while rendering, as React advises for derived state)
+  const [errorSeen, setErrorSeen] = useState(error)
+  if (error !== errorSeen) {
+    setErrorSeen(error)
+    if (error) setMode('write')
+  }
   const errorId = `${id}-error`
   const hintId = `${id}-hint`
   return (
     <div className="grid gap-1.5">
       <div className="flex flex-wrap items-end justify-between gap-2">
         <Label htmlFor={id}>{label}</Label>
-        <div className="flex gap-1 rounded-lg bg-muted p-1" role="group" aria-label="Editor view">
-          {(['write', 'preview'] as const).map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={mode === option}
-              onClick={() => setMode(option)}
-              className={cn(
-                'rounded-md px-3 py-1 text-sm font-medium transition-colors',
-                mode === option ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {option === 'write' ? 'Write' : 'Preview'}
-            </button>
-          ))}
-        </div>
+        <SegmentedToggle label="Editor view" size="sm" options={modeOptions} value={mode} onChange={setMode} />
       </div>
       <textarea
         id={id}
         rows={16}
-        hidden={mode === 'preview'}
         aria-invalid={error ? true : undefined}
         aria-describedby={cn(hintId, error && errorId)}
-        className={cn(controlClasses, 'min-h-64 py-2 font-mono text-sm leading-6')}
+        className={mode === 'preview' ? 'sr-only' : cn(controlClasses, 'min-h-64 py-2 font-mono text-sm leading-6')}
         {...textarea}
+        // while the preview shows: out of the Tab order, but the form's focus on an error (or the label) reaches it
+        tabIndex={mode === 'preview' ? -1 : textarea.tabIndex}
+        onFocus={(event) => {
+          setMode('write')
+          textarea.onFocus?.(event)
+        }}
       />
       {mode === 'preview' ? (
         <div

@@ -141,11 +141,9 @@ export function NewsletterFeedCard() {
           <Fact term="Last checked">{when(status.lastCheckedAt)}</Fact>
           <Fact term="Last good fetch">{when(status.lastSucceededAt)}</Fact>
         </dl>
+        {/* the feed's state, shown on every visit: a plain warning, not an announcement */}
         {status.failure ? (
-          <div
-            role="alert"
-            className="flex gap-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm text-foreground"
-          >
+          <div className="flex gap-3 rounded-lg border border-amber-500/60 bg-amber-500/10 p-3 text-sm text-foreground">
             <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent" />
             <p>
               <span className="font-medium">The last fetch failed</span> ({when(status.failure.at)}):{' '}

@@ -14,6 +14,7 @@ import { DataTable } from '#web/components/ui/data-table.tsx'
 import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { SegmentedToggle } from '#web/components/ui/segmented-toggle.tsx'
 import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import { adminBlogPostsQuery } from '#web/features/blog/api/admin-blog.ts'
 import { useLiveBlog } from '#web/features/blog/api/blog.ts'
@@ -29,6 +30,8 @@ import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
 type StatusFilter = AdminBlogFilters['status']
 
 const statusLabels: Record<StatusFilter, string> = { all: 'All', draft: 'Drafts', published: 'Published' }
+
+const statusOptions = adminBlogStatusFilters.map((value) => ({ value, label: statusLabels[value] }))
 
 const columns = ['Title', 'Status', 'Published', 'Excerpt', 'Actions']
 
@@ -87,22 +90,12 @@ export function AdminBlogPage() {
       </div>
 
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex gap-1 rounded-lg bg-muted p-1" role="group" aria-label="Which posts">
-          {adminBlogStatusFilters.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={status === option}
-              onClick={() => setParam('status', option === 'all' ? null : option)}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-                status === option ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {statusLabels[option]}
-            </button>
-          ))}
-        </div>
+        <SegmentedToggle
+          label="Which posts"
+          options={statusOptions}
+          value={status}
+          onChange={(option) => setParam('status', option === 'all' ? null : option)}
+        />
         <div className="grid w-full max-w-md gap-1.5">
           <Label htmlFor="admin-blog-search">Search by title or excerpt</Label>
           <input

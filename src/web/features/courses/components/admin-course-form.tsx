@@ -14,11 +14,11 @@ import {
 } from '#shared/courses/constants.ts'
 import { courseMessages } from '#shared/courses/messages.ts'
 import { CourseFields, joinCourseMessages, type AdminCourse, type CourseInput } from '#shared/courses/schemas.ts'
+import { FormImageField } from '#web/components/form-image-field.tsx'
 import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
-import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { FormActions } from '#web/components/ui/form-actions.tsx'
-import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { adminCategoriesQuery, useSaveCourse, useUploadCourseImage } from '#web/features/courses/api/admin-courses.ts'
 import { messageOf } from '#web/lib/api.ts'
@@ -177,8 +177,6 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
     onUploaded: (imageKey) =>
       form.setValue('imageKey', imageKey, { shouldDirty: true, shouldValidate: form.formState.isSubmitted }),
   })
-  // a file the server takes may still be one this browser cannot draw (spec 002 §5)
-  const [unviewable, setUnviewable] = useState<string | null>(null)
   const summary = useRef<HTMLDivElement>(null)
   const base = useId()
   const id = (field: string) => `${base}-${field}`
@@ -230,7 +228,6 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
     target?.focus()
   }
 
-  const shownImage = image.preview ?? course?.imageUrl ?? null
   const categoryOptions = (categories.data?.categories ?? []).map((category) => ({
     value: category.id,
     label: category.name,
@@ -302,43 +299,17 @@ export function AdminCourseForm({ course, onDone, onCancel }: AdminCourseFormPro
         </p>
       </div>
 
-      <div className="grid gap-2">
-        <Label htmlFor={id('image')}>Course image</Label>
-        <div className="flex flex-wrap items-center gap-3">
-          {shownImage && shownImage === unviewable ? (
-            <p className="flex h-16 w-28 items-center justify-center rounded-lg border border-border p-1 text-center text-xs text-muted-foreground">
-              {courseMessages.imagePreviewFailed}
-            </p>
-          ) : shownImage ? (
-            <img
-              src={shownImage}
-              alt={image.preview ? 'New course image' : 'Current course image'}
-              onError={() => setUnviewable(shownImage)}
-              className="h-16 w-28 rounded-lg border border-border object-cover"
-            />
-          ) : null}
-          <input
-            id={id('image')}
-            type="file"
-            accept="image/*"
-            onChange={image.onChange}
-            disabled={upload.isPending}
-            aria-invalid={image.error || errors.imageKey ? true : undefined}
-            aria-describedby={image.error ? id('image-error') : errors.imageKey ? summaryId : id('image-hint')}
-            className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          />
-          {upload.isPending ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Uploading…
-            </p>
-          ) : null}
-        </div>
-        <input type="hidden" {...form.register('imageKey')} />
-        <p id={id('image-hint')} className="text-xs text-muted-foreground">
-          An image up to 5 MB; it is uploaded as soon as you choose it.
-        </p>
-        <FieldError id={id('image-error')}>{image.error}</FieldError>
-      </div>
+      <FormImageField
+        id={id('image')}
+        label="Course image"
+        noun="course"
+        image={image}
+        currentUrl={course?.imageUrl ?? null}
+        hint="An image up to 5 MB; it is uploaded as soon as you choose it."
+        listedErrorId={errors.imageKey ? summaryId : undefined}
+        unviewable={courseMessages.imagePreviewFailed}
+      />
+      <input type="hidden" {...form.register('imageKey')} />
 
       <div className="grid gap-4 sm:grid-cols-3">
         <TextField

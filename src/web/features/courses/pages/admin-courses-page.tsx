@@ -13,6 +13,7 @@ import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { ConfirmDialog } from '#web/components/ui/confirm-dialog.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { SegmentedToggle } from '#web/components/ui/segmented-toggle.tsx'
 import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import {
   adminCoursesQuery,
@@ -93,23 +94,15 @@ export function AdminCoursesPage() {
           {view === 'deleted' ? 'Deleted courses' : 'Courses'}
         </h2>
         <div className="flex flex-wrap items-end justify-between gap-4">
-          <div className="flex gap-1 rounded-lg bg-muted p-1" role="group" aria-label="Which courses">
-            {(['live', 'deleted'] as const).map((option) => (
-              <button
-                key={option}
-                type="button"
-                aria-pressed={view === option}
-                onClick={() => showView(option)}
-                className={cn(
-                  'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-                  view === option ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-                )}
-              >
-                {option === 'live' ? 'Courses' : 'Deleted courses'}
-                {counts ? ` (${option === 'live' ? counts.live : counts.deleted})` : ''}
-              </button>
-            ))}
-          </div>
+          <SegmentedToggle
+            label="Which courses"
+            options={(['live', 'deleted'] as const).map((option) => ({
+              value: option,
+              label: `${option === 'live' ? 'Courses' : 'Deleted courses'}${counts ? ` (${option === 'live' ? counts.live : counts.deleted})` : ''}`,
+            }))}
+            value={view}
+            onChange={showView}
+          />
           <div className="grid w-full max-w-md gap-1.5">
             <Label htmlFor="admin-courses-search">Search by title or description</Label>
             <input

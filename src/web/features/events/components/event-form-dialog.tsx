@@ -16,11 +16,10 @@ import {
 } from '#shared/events/constants.ts'
 import { adminEventMessages } from '#shared/events/messages.ts'
 import { EventInput, type AdminEventView, type EventForm as FormValues } from '#shared/events/schemas.ts'
-import { Button } from '#web/components/ui/button.tsx'
+import { FormImageField } from '#web/components/form-image-field.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
-import { FieldError, TextAreaField, TextField } from '#web/components/ui/field.tsx'
+import { TextAreaField, TextField } from '#web/components/ui/field.tsx'
 import { FormActions } from '#web/components/ui/form-actions.tsx'
-import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { useSaveEvent, useUploadEventImage } from '#web/features/events/api/admin-events.ts'
 import { browserTimeZone, timeZoneOptions } from '#web/features/events/components/event-format.ts'
@@ -121,8 +120,6 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
       },
     )
   })
-
-  const shownImage = image.preview ?? (imageKey && imageKey === event?.imageKey ? event.imageUrl : null)
 
   return (
     <form className="grid gap-4" noValidate onSubmit={onSubmit}>
@@ -225,42 +222,16 @@ function EventForm({ event, onDone }: { event?: AdminEventView; onDone: () => vo
         />
       ) : null}
 
-      <div className="grid gap-2">
-        <Label htmlFor={id('image')}>Image</Label>
-        <div className="flex flex-wrap items-center gap-3">
-          {shownImage ? (
-            <img
-              src={shownImage}
-              alt={image.preview ? 'New event image' : 'Current event image'}
-              className="h-16 w-28 rounded-lg border border-border object-cover"
-            />
-          ) : null}
-          <input
-            id={id('image')}
-            type="file"
-            accept="image/*"
-            onChange={image.onChange}
-            disabled={upload.isPending}
-            aria-invalid={image.error || errors.imageKey ? true : undefined}
-            aria-describedby={image.error || errors.imageKey ? id('image-error') : id('image-hint')}
-            className="text-sm file:mr-3 file:rounded-md file:border-0 file:bg-muted file:px-3 file:py-1.5 file:text-sm file:font-medium"
-          />
-          {imageKey && !upload.isPending ? (
-            <Button variant="destructive" size="sm" onClick={removeImage}>
-              Remove image
-            </Button>
-          ) : null}
-          {upload.isPending ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Uploading…
-            </p>
-          ) : null}
-        </div>
-        <p id={id('image-hint')} className="text-xs text-muted-foreground">
-          An image up to 5 MB; it is uploaded as soon as you choose it.
-        </p>
-        <FieldError id={id('image-error')}>{image.error ?? errors.imageKey?.message}</FieldError>
-      </div>
+      <FormImageField
+        id={id('image')}
+        label="Image"
+        noun="event"
+        image={image}
+        currentUrl={imageKey && imageKey === event?.imageKey ? event.imageUrl : null}
+        hint="An image up to 5 MB; it is uploaded as soon as you choose it."
+        error={errors.imageKey?.message}
+        onRemove={imageKey ? removeImage : undefined}
+      />
 
       <FormActions failure={failure} onCancel={onDone} busy={save.isPending || upload.isPending} className="pt-2">
         {save.isPending ? 'Saving…' : event ? 'Save changes' : 'Create event'}

@@ -17,6 +17,7 @@ import { DataTable } from '#web/components/ui/data-table.tsx'
 import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
 import { Label } from '#web/components/ui/label.tsx'
+import { SegmentedToggle } from '#web/components/ui/segmented-toggle.tsx'
 import { StatusBadge } from '#web/components/ui/status-badge.tsx'
 import { adminEventsQuery } from '#web/features/events/api/admin-events.ts'
 import { useLiveEvents } from '#web/features/events/api/events.ts'
@@ -29,6 +30,7 @@ import { cn } from '#web/lib/cn.ts'
 import { useUrlTextParam } from '#web/lib/use-url-text-param.ts'
 
 const whenLabels: Record<AdminEventWhen, string> = { upcoming: 'Upcoming', past: 'Past', all: 'All' }
+const whenOptions = adminEventWhens.map((value) => ({ value, label: whenLabels[value] }))
 
 const columns = ['Event', 'When (event time)', 'Location', 'Seats', 'Waitlist', 'Status', 'Actions']
 
@@ -81,22 +83,7 @@ export function AdminEventsPage() {
       </div>
 
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <div className="flex gap-1 rounded-lg bg-muted p-1" role="group" aria-label="Which events">
-          {adminEventWhens.map((option) => (
-            <button
-              key={option}
-              type="button"
-              aria-pressed={when === option}
-              onClick={() => showWhen(option)}
-              className={cn(
-                'rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
-                when === option ? 'bg-card text-foreground shadow-sm' : 'text-muted-foreground hover:text-foreground',
-              )}
-            >
-              {whenLabels[option]}
-            </button>
-          ))}
-        </div>
+        <SegmentedToggle label="Which events" options={whenOptions} value={when} onChange={showWhen} />
         <div className="grid w-full max-w-md gap-1.5">
           <Label htmlFor="admin-events-search">Search by title or location</Label>
           <input
