@@ -44,6 +44,7 @@ import { adminResumeReviewRoutes, resumeReviewRoutes } from '#server/modules/res
 import { savedRoutes } from '#server/compose/saved/routes.ts'
 import { adminEventRoutes, eventRoutes } from '#server/modules/events/routes.ts'
 import { adminBlogRoutes, blogRoutes } from '#server/modules/blog/routes.ts'
+import { adminLayoffRoutes, layoffRoutes } from '#server/modules/layoffs/routes.ts'
 import { postPageHead } from '#server/modules/blog/service.ts'
 import { withPageHead } from '#server/page-head.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
@@ -308,6 +309,8 @@ export function createApp(deps: Deps) {
     .route('/api/admin/events', adminEventRoutes)
     .route('/api/blog', blogRoutes)
     .route('/api/admin/blog', adminBlogRoutes)
+    .route('/api/layoffs', layoffRoutes)
+    .route('/api/admin/layoffs', adminLayoffRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
 

@@ -1,6 +1,7 @@
 import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
 import { newsletterRefreshJob } from '#server/modules/blog/jobs.ts'
 import { eventRemindersJob } from '#server/modules/events/jobs.ts'
+import { layoffImportJob } from '#server/modules/layoffs/jobs.ts'
 import { preScoreJob } from '#server/modules/resumes/jobs.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
 import type { AnyJobKind, Schedule } from '#server/platform/queue.ts'
@@ -22,6 +23,7 @@ export const backgroundJobs: readonly AnyJobKind[] = [
   preScoreJob,
   eventRemindersJob,
   newsletterRefreshJob,
+  layoffImportJob,
 ]
 
 /** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */

@@ -52,6 +52,7 @@ export const apiAccess = {
   '/api/admin/resume-reviews': 'admin', // the coaches' table, details and scores (spec 002 §2, issue 16)
   '/api/admin/events': 'admin', // events management, attendees and their CSV (spec 002 §2, issue 17)
   '/api/admin/blog': 'admin', // blog management and the newsletter feed's address and state (spec 002 §2, issue 18)
+  '/api/admin/layoffs': 'admin', // layoff CSV import: preview, import, history, skipped rows, undo (spec 002 §2, issue 19)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
@@ -72,6 +73,8 @@ export const apiAccess = {
   '/api/events': 'subscriber', // spec 000 §2 route table: events and registration are for subscribers
   '/api/blog': 'subscriber', // spec 000 §2 route table: /blog and /blog/{postId} are for subscribers
   '/api/blog/images': 'visitor', // a published post's picture: the preview of a shared link shows it (decision 027)
+  '/api/layoffs': 'subscriber', // spec 000 §2 route table: the layoff tracker also needs a subscription (admins pass)
+  '/api/layoffs/latest': 'visitor', // the latest records of the landing teaser (spec 000 §1, issue 19)
 } as const satisfies Record<string, AccessLevel>
 
 /**
@@ -85,6 +88,7 @@ export const liveTopicAccess = {
   resumes: 'subscriber', // a review's status, comments and pre-score; each event reaches its owner and admins only
   events: 'subscriber', // seats, details and cancellations of events, for the lists and pages that show them
   blog: 'subscriber', // the merged list and the cards that show it refresh when a post or the feed changes
+  layoffs: 'subscriber', // the tracker refreshes after an import or undo; an import's progress reaches admins only
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

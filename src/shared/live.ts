@@ -4,6 +4,7 @@ import type { CommunityEvent } from '#shared/community/schemas.ts'
 import type { CoursesChangedEvent } from '#shared/courses/schemas.ts'
 import type { EventsChangedEvent } from '#shared/events/schemas.ts'
 import type { JobsChangedEvent } from '#shared/jobs/schemas.ts'
+import type { LayoffsEvent } from '#shared/layoffs/schemas.ts'
 import type { ResumeEvent } from '#shared/resumes/schemas.ts'
 
 // What travels on the live-update stream (GET /api/live, Server-Sent Events). Each
@@ -21,6 +22,7 @@ type EventsByTopic = {
   resumes: ResumeEvent
   events: EventsChangedEvent
   blog: BlogChangedEvent
+  layoffs: LayoffsEvent
 }
 
 /** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */

@@ -97,12 +97,18 @@ function auditDiff(change: Pick<AuditChange, 'before' | 'after' | 'secret'>): {
 }
 
 /**
+ * Who wrote, as a request's Ctx says it; a background job doing an admin's write
+ * (a layoff import) names the admin and the request that asked for it.
+ */
+export type AuditActor = Pick<Ctx, 'requestId'> & { session: { user: { id: string; email: string } } | null }
+
+/**
  * Records one administrative write in `tx`, the write's own transaction: who (the
  * session's user id and e-mail as they are now), what (`action`), which object,
  * the request id, and the before/after of the fields that changed, secrets never
  * written. Call it after the change, in the same transaction, once per write.
  */
-export async function recordAudit(tx: Db, ctx: Ctx, change: AuditChange): Promise<void> {
+export async function recordAudit(tx: Db, ctx: AuditActor, change: AuditChange): Promise<void> {
   const actor = ctx.session?.user
   const { before, after } = auditDiff(change)
   await tx.insert(auditLog).values({

@@ -1,5 +1,6 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
+import { signalId } from '#server/platform/realtime.ts'
 import type { LiveEvent } from '#shared/live.ts'
 
 // Lists and searches that read the same for every viewer (the job board, the course
@@ -15,7 +16,7 @@ const ttlMs = 30_000
 const maxEntries = 500
 
 /** The areas whose lists are kept here, each cleared by its own live topic. */
-export type ListedTopic = 'jobs' | 'courses' | 'events' | 'blog'
+export type ListedTopic = 'jobs' | 'courses' | 'events' | 'blog' | 'layoffs'
 
 export type ListCache = {
   /** The answer stored under `key`, or `load()`'s, kept for `ttlMs`; readers arriving while it loads share the one query. */
@@ -73,7 +74,8 @@ export function listCacheOf(deps: Deps, topic: ListedTopic): ListCache {
   if (!cache) {
     const created = createListCache()
     deps.realtime.subscribe({
-      message: (message) => message.topic === topic && created.clear(),
+      // a signal (progress) changes nothing yet
+      message: (message) => message.topic === topic && message.id !== signalId && created.clear(),
       closed: created.clear,
     })
     byTopic.set(topic, (cache = created))

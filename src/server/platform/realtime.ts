@@ -13,6 +13,14 @@ import { liveReplayMaxEvents, liveReplayWindowMinutes, type LiveEvent, type Live
 // (docs/decisions/007-community-storage-live.md).
 
 const channel = 'live_events'
+/** NOTIFY channel of signals: the payload is the whole message (see `signal`). */
+const signalChannel = 'live_signals'
+
+/**
+ * The id of a signal: it is kept nowhere, so it has no place in the order of the
+ * events; streams send it without an SSE id (a reconnect resumes after the last event).
+ */
+export const signalId = 0
 
 /**
  * Who hears an event besides the topic's level (liveTopicAccess): the members
@@ -47,6 +55,15 @@ export type Realtime = {
     event: LiveEvent<Topic>,
     audience?: LiveAudience,
   ): Promise<void>
+  /**
+   * Sends `event` at once, outside any transaction, and keeps it nowhere (never
+   * replayed; id `signalId`): what a long transaction reports while it runs (an
+   * import's progress), since its published events reach streams only at its
+   * commit. On PostgreSQL a NOTIFY on a pool connection of its own reaches every
+   * instance; on PGlite, whose one connection the transaction holds, it goes to
+   * this process's streams directly (one process holds a PGlite database).
+   */
+  signal<Topic extends LiveTopic>(topic: Topic, event: LiveEvent<Topic>, audience?: LiveAudience): Promise<void>
   /** Every message any instance publishes from now on; returns the unsubscribe. */
   subscribe(listener: LiveListener): () => void
   /** The newest event id, where a new stream starts. */
@@ -72,7 +89,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
 
   const deliver = (deliveries: Delivery[]) => {
     for (const { message, audience } of deliveries) {
-      highestDelivered = Math.max(highestDelivered, message.id)
+      if (message.id !== signalId) highestDelivered = Math.max(highestDelivered, message.id)
       for (const listener of listeners) listener.message(message, audience)
     }
   }
@@ -108,6 +125,15 @@ export async function createRealtime(database: Database, logger: Logger): Promis
   }
 
   const unlisten = await database.listen(channel, onNotify, () => void catchUp().catch(() => {}))
+  const onSignal = (payload: string) => {
+    try {
+      const { topic, type, data, audience } = JSON.parse(payload) as LiveMessage & { audience: LiveAudience | null }
+      deliver([{ message: { id: signalId, topic, type, data } as LiveMessage, audience: audience ?? null }])
+    } catch (error) {
+      logger.warn({ err: error }, 'live signal not read')
+    }
+  }
+  const unlistenSignals = database.kind === 'postgres' ? await database.listen(signalChannel, onSignal) : async () => {}
 
   return {
     async publish(tx, topic, { type, data }, audience) {
@@ -116,6 +142,15 @@ export async function createRealtime(database: Database, logger: Logger): Promis
         .values({ topic, type, data, audience: audience ?? null })
         .returning({ id: liveEvents.id })
       await tx.execute(sql`select pg_notify(${channel}, ${String(row!.id)})`)
+    },
+    async signal(topic, { type, data }, audience) {
+      const message = { id: signalId, topic, type, data } as LiveMessage
+      if (database.kind !== 'postgres') {
+        for (const listener of listeners) listener.message(message, audience ?? null)
+        return
+      }
+      const payload = JSON.stringify({ topic, type, data, audience: audience ?? null })
+      await db.execute(sql`select pg_notify(${signalChannel}, ${payload})`)
     },
     subscribe(listener) {
       listeners.add(listener)
@@ -141,6 +176,7 @@ export async function createRealtime(database: Database, logger: Logger): Promis
       for (const listener of listeners) listener.closed()
       listeners.clear()
       await unlisten()
+      await unlistenSignals()
     },
   }
 }

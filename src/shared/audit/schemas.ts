@@ -52,6 +52,8 @@ export const auditActions = [
   'blog_post.autosave',
   'blog_post.delete',
   'newsletter.feed',
+  'layoff.import',
+  'layoff.import.undo',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -101,6 +103,8 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'blog_post.autosave': 'Blog draft saved automatically',
   'blog_post.delete': 'Blog post deleted',
   'newsletter.feed': 'Newsletter feed address changed',
+  'layoff.import': 'Layoff records imported',
+  'layoff.import.undo': 'Layoff import undone',
 }
 
 /** The kinds of object an action names. */
@@ -120,6 +124,7 @@ export const auditObjectTypes = [
   'resume_review',
   'event',
   'blog_post',
+  'layoff_import',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 
@@ -139,6 +144,7 @@ export const auditObjectLabels: Record<AuditObjectType, string> = {
   resume_review: 'Resume review',
   event: 'Event',
   blog_post: 'Blog post',
+  layoff_import: 'Layoff import',
 }
 
 /** One page of the log. */

@@ -54,6 +54,7 @@ export const layoffSkipReasons = [
   'missingWorkers',
   'invalidWorkers',
   'duplicateInFile',
+  'combinedInFile',
 ] as const
 export type LayoffSkipReason = (typeof layoffSkipReasons)[number]
 

@@ -57,5 +57,6 @@ export const layoffSkipReasonMessages: Record<LayoffSkipReason, string> = {
   unreadableDate: 'The layoff date could not be read (for example 2020-07-27, 7/27/2020 or July 27, 2020)',
   missingWorkers: 'The number of workers affected is missing',
   invalidWorkers: 'The number of workers affected is not a positive whole number',
-  duplicateInFile: 'A later row has the same company, state and date; the later row was kept',
+  duplicateInFile: 'The same notice is listed on an earlier row; it was counted once',
+  combinedInFile: 'Another row of the notice (same company, state and date); its workers were added to that record',
 }

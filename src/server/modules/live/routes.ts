@@ -2,7 +2,7 @@ import { Hono } from 'hono'
 import { streamSSE, type SSEStreamingApi } from 'hono/streaming'
 import type { AppEnv, Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, requireUser, userActsAsAdmin, viewerOf } from '#server/platform/guards.ts'
-import { isInAudience, type Delivery, type LiveAudience } from '#server/platform/realtime.ts'
+import { isInAudience, signalId, type Delivery, type LiveAudience } from '#server/platform/realtime.ts'
 import { decideAccess, liveTopicAccess, type Viewer } from '#shared/access.ts'
 import { liveHeartbeatSeconds, type LiveControl, type LiveMessage } from '#shared/live.ts'
 
@@ -30,6 +30,12 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
     writes = writes.then(() => stream.writeSSE({ id: String(id), data: JSON.stringify(data), retry })).catch(() => {})
   }
   const send = (message: LiveMessage, audience: LiveAudience | null) => {
+    if (message.id === signalId) {
+      // a signal (an import's progress) is in no order of events: sent without an SSE id
+      if (decideAccess(liveTopicAccess[message.topic], viewer) === 'allow' && isInAudience(audience, userId, coach))
+        writes = writes.then(() => stream.writeSSE({ data: JSON.stringify(message) })).catch(() => {})
+      return
+    }
     if (seen.has(message.id)) return
     seen.add(message.id)
     if (seen.size > 2000) seen.delete(seen.values().next().value!)

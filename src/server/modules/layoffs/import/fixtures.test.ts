@@ -12,9 +12,16 @@ import { toLayoffRecords } from './records.ts'
 // (issue 19: "every file imports with a sensible mapping, and the skipped-row report
 // is right"). The counts were checked against the raw files by hand and by a separate
 // script (Oregon: 395 rows without a notification date, 16 without a count, 5
-// repeated notices; Florida: 131 repeated, 126 of them identical rows).
+// repeated notices). Rows of one notice (company key, state, date) that are identical
+// are counted once (duplicatesMerged); rows that differ are other sites of it, their
+// workers added into the one record (rowsCombined).
 
-type Counts = { records: number; duplicatesMerged: number; skipped: Partial<Record<LayoffSkipReason, number>> }
+type Counts = {
+  records: number
+  duplicatesMerged: number
+  rowsCombined: number
+  skipped: Partial<Record<LayoffSkipReason, number>>
+}
 
 /** The import of a table, with the report counted by reason (merged duplicates apart). */
 function importFile(table: ReturnType<typeof readCsv>, mapping: LayoffImportMapping, stateForFile?: string) {
@@ -22,15 +29,17 @@ function importFile(table: ReturnType<typeof readCsv>, mapping: LayoffImportMapp
     records,
     skipped: report,
     duplicatesMerged,
+    rowsCombined,
   } = toLayoffRecords(table.rows, mapping, {
     stateForFile,
     lines: table.lines,
   })
   const skipped: Counts['skipped'] = {}
   for (const row of report) {
-    if (row.reason !== 'duplicateInFile') skipped[row.reason] = (skipped[row.reason] ?? 0) + 1
+    if (row.reason !== 'duplicateInFile' && row.reason !== 'combinedInFile')
+      skipped[row.reason] = (skipped[row.reason] ?? 0) + 1
   }
-  return { records, report, duplicatesMerged, skipped }
+  return { records, report, duplicatesMerged, rowsCombined, skipped }
 }
 
 const read = (...parts: string[]) => readCsv(decodeCsv(readFileSync(fixturePath(...parts))).text)
@@ -62,7 +71,7 @@ const stateFiles: {
       layoffDate: 'Effective Layoff Date',
     },
     // 'All' workers
-    counts: { records: 67, duplicatesMerged: 0, skipped: { invalidWorkers: 1 } },
+    counts: { records: 67, duplicatesMerged: 0, rowsCombined: 0, skipped: { invalidWorkers: 1 } },
   },
   {
     file: 'florida_warn_raw.csv',
@@ -75,7 +84,7 @@ const stateFiles: {
       workersAffected: 'Employees Affected',
       layoffDate: 'Layoff Date',
     },
-    counts: { records: 931, duplicatesMerged: 131, skipped: {} },
+    counts: { records: 906, duplicatesMerged: 143, rowsCombined: 13, skipped: {} },
   },
   {
     file: 'michigan_warn_raw.csv',
@@ -90,7 +99,7 @@ const stateFiles: {
       kind: 'Closure Type',
     },
     // 7 'Unknown' and 4 'Undisclosed' counts; '163, 204, 130, 191' is a list
-    counts: { records: 472, duplicatesMerged: 4, skipped: { missingWorkers: 11, invalidWorkers: 1 } },
+    counts: { records: 472, duplicatesMerged: 1, rowsCombined: 3, skipped: { missingWorkers: 11, invalidWorkers: 1 } },
   },
   {
     file: 'oregon_warn_raw.csv',
@@ -104,7 +113,7 @@ const stateFiles: {
       layoffDate: 'Notification Date',
       kind: 'Layoff Type',
     },
-    counts: { records: 463, duplicatesMerged: 5, skipped: { missingDate: 395, missingWorkers: 16 } },
+    counts: { records: 463, duplicatesMerged: 0, rowsCombined: 5, skipped: { missingDate: 395, missingWorkers: 16 } },
   },
   {
     file: 'southdakota_warn_raw.csv',
@@ -118,7 +127,7 @@ const stateFiles: {
       layoffDate: 'Date',
     },
     // '1-5' workers
-    counts: { records: 50, duplicatesMerged: 1, skipped: { invalidWorkers: 1 } },
+    counts: { records: 50, duplicatesMerged: 0, rowsCombined: 1, skipped: { invalidWorkers: 1 } },
   },
   {
     file: 'tennessee_warn_raw.csv',
@@ -132,7 +141,7 @@ const stateFiles: {
       layoffDate: 'Closure/Layoff Date',
     },
     // '124', 'Apri 1, 2020', 'Beginning in February 2020', 'beginning  February 2020', 'Late September 2019'
-    counts: { records: 278, duplicatesMerged: 7, skipped: { unreadableDate: 5 } },
+    counts: { records: 274, duplicatesMerged: 0, rowsCombined: 11, skipped: { unreadableDate: 5 } },
   },
   {
     file: 'wisconsin_warn_raw.csv',
@@ -149,7 +158,8 @@ const stateFiles: {
     // two '0' counts of revised notices, two 'Unknown', one date run into the next cells
     counts: {
       records: 455,
-      duplicatesMerged: 20,
+      duplicatesMerged: 5,
+      rowsCombined: 15,
       skipped: { invalidWorkers: 2, missingWorkers: 2, unreadableDate: 1 },
     },
   },
@@ -173,6 +183,7 @@ describe('importing the real state WARN files', () => {
     expect({
       records: result.records.length,
       duplicatesMerged: result.duplicatesMerged,
+      rowsCombined: result.rowsCombined,
       skipped: result.skipped,
     }).toEqual(counts)
     // every row is a record or in the report
@@ -209,10 +220,12 @@ describe('importing the real state WARN files', () => {
     expect({
       records: result.records.length,
       duplicatesMerged: result.duplicatesMerged,
+      rowsCombined: result.rowsCombined,
       skipped: result.skipped,
     }).toEqual({
-      records: 419,
-      duplicatesMerged: 258,
+      records: 411,
+      duplicatesMerged: 95,
+      rowsCombined: 171,
       skipped: {
         // 'Statewide', 'Baltimore City', 'Westminster': a place without its state
         unknownState: 20,
@@ -246,10 +259,12 @@ describe('importing the real state WARN files', () => {
     expect({
       records: result.records.length,
       duplicatesMerged: result.duplicatesMerged,
+      rowsCombined: result.rowsCombined,
       skipped: result.skipped,
     }).toEqual({
-      records: 437,
-      duplicatesMerged: 258,
+      records: 429,
+      duplicatesMerged: 95,
+      rowsCombined: 171,
       // the 20 places without a state and the 'NO WARNS REPORTED' line: 18 records, and
       // 'N/A' for a date, 'Not known' twice for workers
       skipped: { missingDate: 6, unreadableDate: 7, missingWorkers: 9, invalidWorkers: 9 },
@@ -323,10 +338,12 @@ describe('importing the layoffs.fyi file', () => {
     expect({
       records: result.records.length,
       duplicatesMerged: result.duplicatesMerged,
+      rowsCombined: result.rowsCombined,
       skipped: result.skipped,
     }).toEqual({
       records: 12,
-      duplicatesMerged: 1,
+      duplicatesMerged: 0,
+      rowsCombined: 1,
       skipped: { unknownState: 2339, missingWorkers: 9 },
     })
     expect(result.records.every((record) => record.state === 'DC')).toBe(true)
@@ -395,11 +412,12 @@ describe('a file of a state the importer has never seen', () => {
         notes: null,
         source: null,
       },
+      // 'tahoe resorts' on line 7 is another row of the notice: its 80 workers are added
       {
-        line: 7,
-        company: 'tahoe resorts',
+        line: 6,
+        company: 'Tahoe Resorts',
         state: 'NV',
-        workersAffected: 80,
+        workersAffected: 155,
         layoffDate: '2020-09-15',
         isClosure: false,
         notes: 'corrected count',
@@ -408,8 +426,9 @@ describe('a file of a state the importer has never seen', () => {
     ])
     expect(result.skipped.map((row) => [row.line, row.reason])).toEqual([
       [5, 'missingWorkers'],
-      [6, 'duplicateInFile'],
+      [7, 'combinedInFile'],
     ])
-    expect(result.duplicatesMerged).toBe(1)
+    expect(result.duplicatesMerged).toBe(0)
+    expect(result.rowsCombined).toBe(1)
   })
 })

@@ -102,27 +102,34 @@ describe('layoff records from rows', () => {
     expect(() => toLayoffRecords(rows, fileMapping, { stateForFile: 'Atlantis' })).toThrow()
   })
 
-  test('rows with the same company (any case), state and date are one record: the later row', () => {
+  test('a row listed twice is one record; other rows of the notice are added into it', () => {
     const rows = [
-      ['Acme Inc', 'MD', '10', '1/1/2020', '', 'first'],
+      ['Acme Inc', 'MD', '10', '1/1/2020', '', 'site A'],
       ['Beta', 'MD', '3', '1/1/2020'],
-      ['ACME  inc', 'MD', '12', '2020-01-01', '', 'second'],
+      ['ACME  inc', 'MD', '12', '2020-01-01', '', 'site B', 'https://example.org/b'],
       ['Acme Inc', 'VA', '7', '1/1/2020'],
       ['Acme Inc', 'MD', '7', '1/2/2020'],
-      ['acme inc', 'Maryland', '15', 'January 1, 2020', 'closure', 'third'],
+      ['The Acme Co.', 'Maryland', '15', 'January 1, 2020', 'closure', 'site C'],
+      ['Acme Inc', 'MD', '10', '1/1/2020', '', 'site A'],
     ]
-    const { records, skipped, duplicatesMerged } = toLayoffRecords(rows, mapping)
-    expect(duplicatesMerged).toBe(2)
+    const { records, skipped, duplicatesMerged, rowsCombined } = toLayoffRecords(rows, mapping)
+    expect(duplicatesMerged).toBe(1)
+    expect(rowsCombined).toBe(2)
     expect(records.map((record) => [record.line, record.company, record.state, record.workersAffected])).toEqual([
-      [7, 'acme inc', 'MD', 15],
+      [2, 'Acme Inc', 'MD', 37],
       [3, 'Beta', 'MD', 3],
       [5, 'Acme Inc', 'VA', 7],
       [6, 'Acme Inc', 'MD', 7],
     ])
-    expect(records[0]).toMatchObject({ isClosure: true, notes: 'third' })
+    expect(records[0]).toMatchObject({
+      isClosure: true,
+      notes: 'site A; site B; site C',
+      source: 'https://example.org/b',
+    })
     expect(skipped.map((row) => [row.line, row.reason, row.values[5]])).toEqual([
-      [2, 'duplicateInFile', 'first'],
-      [4, 'duplicateInFile', 'second'],
+      [4, 'combinedInFile', 'site B'],
+      [7, 'combinedInFile', 'site C'],
+      [8, 'duplicateInFile', 'site A'],
     ])
   })
 

@@ -2,6 +2,7 @@ import {
   layoffCompanyMaxLength,
   layoffNotesMaxLength,
   layoffSourceMaxLength,
+  layoffWorkersMax,
   usStateAliases,
   usStates,
   type LayoffKind,
@@ -41,8 +42,10 @@ export type LayoffRecordsResult = {
   records: LayoffImportRecord[]
   /** Every row that is not a record, in file order: rows + skipped = the file's rows. */
   skipped: SkippedLayoffRow[]
-  /** Rows replaced by a later row with the same company, state and date (also in `skipped`). */
+  /** Rows identical to an earlier row of the same notice, kept once (also in `skipped`). */
   duplicatesMerged: number
+  /** Rows of a notice listed before that differ from it (another site), added into its record (also in `skipped`). */
+  rowsCombined: number
 }
 
 // ---------- cells ----------
@@ -203,9 +206,12 @@ export function companyKey(name: string): string {
   return words.join('')
 }
 
-/** Two rows are the same notice when company (any case), state and date agree (issue 19). */
+/**
+ * Two rows are the same notice when company (companyKey: any case, punctuation or
+ * legal suffix), state and date agree (issue 19): the stored records' unique key.
+ */
 export function layoffRecordKey(record: Pick<LayoffImportRecord, 'company' | 'state' | 'layoffDate'>): string {
-  return `${record.company.toLowerCase()}|${record.state}|${record.layoffDate}`
+  return `${companyKey(record.company)}|${record.state}|${record.layoffDate}`
 }
 
 // ---------- rows ----------
@@ -271,10 +277,12 @@ export function toLayoffRecords(
   if (options.stateForFile && fileState === null) throw new Error(`Not a US state: ${options.stateForFile}`)
 
   const records: LayoffImportRecord[] = []
-  const recordValues: string[][] = []
+  // per record: the values of each row it is made of, to tell a row listed twice from another site
+  const rowsOf: string[][] = []
   const indexByKey = new Map<string, number>()
   const skipped: SkippedLayoffRow[] = []
   let duplicatesMerged = 0
+  let rowsCombined = 0
 
   rows.forEach((row, index) => {
     const line = options.lines?.[index] ?? index + 2
@@ -285,21 +293,50 @@ export function toLayoffRecords(
     }
     const record = { line, ...result.record }
     const key = layoffRecordKey(record)
+    const signature = valuesSignature(record)
     const earlier = indexByKey.get(key)
     if (earlier === undefined) {
       indexByKey.set(key, records.length)
       records.push(record)
-      recordValues.push([...row])
+      rowsOf.push([signature])
       return
     }
-    // The later row updates the earlier one, as importing it again would update the
-    // stored record: a corrected notice comes after the one it corrects.
-    skipped.push({ line: records[earlier]!.line, reason: 'duplicateInFile', values: recordValues[earlier]! })
-    records[earlier] = record
-    recordValues[earlier] = [...row]
-    duplicatesMerged++
+    if (rowsOf[earlier]!.includes(signature)) {
+      // the same notice listed twice (Florida repeats whole rows): counted once
+      skipped.push({ line, reason: 'duplicateInFile', values: [...row] })
+      duplicatesMerged++
+      return
+    }
+    // Another row of the notice that says something else: Maryland lists each site of
+    // one notice on its own row. Its workers are added, so none is lost under the key.
+    records[earlier] = combine(records[earlier]!, record)
+    rowsOf[earlier]!.push(signature)
+    skipped.push({ line, reason: 'combinedInFile', values: [...row] })
+    rowsCombined++
   })
 
   skipped.sort((a, b) => a.line - b.line)
-  return { records, skipped, duplicatesMerged }
+  return { records, skipped, duplicatesMerged, rowsCombined }
+}
+
+/** A row's values as read (the key's company spelling apart: 'ACME' and 'Acme Inc.' are one notice). */
+function valuesSignature(record: LayoffImportRecord): string {
+  return JSON.stringify([record.workersAffected, record.isClosure, record.notes, record.source])
+}
+
+/**
+ * Two rows of one notice as one record: workers added, notes joined with '; ' (each
+ * once), the first source kept, a closure if either row says so; the first row's
+ * line and company spelling stay.
+ */
+function combine(first: LayoffImportRecord, other: LayoffImportRecord): LayoffImportRecord {
+  const notes = first.notes === null ? [] : first.notes.split('; ')
+  if (other.notes !== null && !notes.includes(other.notes)) notes.push(other.notes)
+  return {
+    ...first,
+    workersAffected: Math.min(first.workersAffected + other.workersAffected, layoffWorkersMax),
+    isClosure: first.isClosure || other.isClosure,
+    notes: notes.length === 0 ? null : notes.join('; ').slice(0, layoffNotesMaxLength),
+    source: first.source ?? other.source,
+  }
 }

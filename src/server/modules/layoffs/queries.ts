@@ -1,0 +1,318 @@
+import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import type { Db } from '#server/db/client.ts'
+import { containsPattern } from '#server/db/patterns.ts'
+import { user } from '#server/db/schema/auth.ts'
+import { layoffImportChanges, layoffImports, layoffImportSkips, layoffRecords } from '#server/db/schema/layoffs.ts'
+import { usStates } from '#shared/layoffs/constants.ts'
+import type { LayoffFilters, LayoffSort } from '#shared/layoffs/schemas.ts'
+
+// The layoff tracker's SQL (issue 19; docs/decisions/028).
+
+export type LayoffRow = typeof layoffRecords.$inferSelect
+export type ImportRow = typeof layoffImports.$inferSelect & { uploaderName: string | null }
+
+/** A search word may name a state: 'texas' finds TX's records as well as companies with it in the name. */
+function statesNamed(q: string): string[] {
+  const words = q.toLowerCase()
+  return usStates
+    .filter((state) => state.code.toLowerCase() === words || state.name.toLowerCase().includes(words))
+    .map((state) => state.code)
+}
+
+export function filterConditions(filters: LayoffFilters): SQL[] {
+  const conditions: SQL[] = []
+  if (filters.q) {
+    const byCompany = sql`${layoffRecords.company} ilike ${containsPattern(filters.q)}`
+    const states = statesNamed(filters.q)
+    conditions.push(
+      states.length === 0
+        ? byCompany
+        : sql`(${byCompany} or ${layoffRecords.state} in (${sql.join(
+            states.map((code) => sql`${code}`),
+            sql`, `,
+          )}))`,
+    )
+  }
+  if (filters.state) conditions.push(eq(layoffRecords.state, filters.state))
+  if (filters.from) conditions.push(gte(layoffRecords.layoffDate, filters.from))
+  if (filters.to) conditions.push(lte(layoffRecords.layoffDate, filters.to))
+  if (filters.kind) conditions.push(eq(layoffRecords.isClosure, filters.kind === 'closure'))
+  return conditions
+}
+
+/** The sorted column as SQL and as the text a cursor keeps. */
+const sortColumns: Record<LayoffSort, { column: SQL; cast: string }> = {
+  company: { column: sql`lower(${layoffRecords.company})`, cast: 'text' },
+  state: { column: sql`${layoffRecords.state}`, cast: 'text' },
+  date: { column: sql`${layoffRecords.layoffDate}`, cast: 'date' },
+  workers: { column: sql`${layoffRecords.workersAffected}`, cast: 'int' },
+}
+
+export type SortPosition = { value: string; id: string }
+
+/**
+ * One page in (sorted column, id) order, both ascending or both descending, so one
+ * index walk answers it; `after` is the last row of the page before (keyset).
+ */
+export async function listRecords(
+  db: Db,
+  filters: LayoffFilters,
+  order: { sort: LayoffSort; dir: 'asc' | 'desc' },
+  after: SortPosition | undefined,
+  limit: number,
+): Promise<Array<LayoffRow & { sortValue: string }>> {
+  const { column, cast } = sortColumns[order.sort]
+  const conditions = filterConditions(filters)
+  if (after) {
+    const value = sql`${after.value}::${sql.raw(cast)}`
+    conditions.push(
+      order.dir === 'asc'
+        ? sql`(${column}, ${layoffRecords.id}) > (${value}, ${after.id}::uuid)`
+        : sql`(${column}, ${layoffRecords.id}) < (${value}, ${after.id}::uuid)`,
+    )
+  }
+  const direction = order.dir === 'asc' ? asc : desc
+  return db
+    .select({
+      id: layoffRecords.id,
+      company: layoffRecords.company,
+      companyKey: layoffRecords.companyKey,
+      state: layoffRecords.state,
+      workersAffected: layoffRecords.workersAffected,
+      layoffDate: layoffRecords.layoffDate,
+      isClosure: layoffRecords.isClosure,
+      notes: layoffRecords.notes,
+      source: layoffRecords.source,
+      importId: layoffRecords.importId,
+      createdAt: layoffRecords.createdAt,
+      updatedAt: layoffRecords.updatedAt,
+      sortValue: sql<string>`(${column})::text`,
+    })
+    .from(layoffRecords)
+    .where(and(...conditions))
+    .orderBy(direction(column), direction(layoffRecords.id))
+    .limit(limit)
+}
+
+export async function countRecords(db: Db, filters: LayoffFilters): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(layoffRecords)
+    .where(and(...filterConditions(filters)))
+  return row?.count ?? 0
+}
+
+/** Every record of the filter, newest first (the export). */
+export async function allRecords(db: Db, filters: LayoffFilters): Promise<LayoffRow[]> {
+  return db
+    .select()
+    .from(layoffRecords)
+    .where(and(...filterConditions(filters)))
+    .orderBy(desc(layoffRecords.layoffDate), desc(layoffRecords.id))
+}
+
+export async function latestRecords(db: Db, limit: number): Promise<LayoffRow[]> {
+  return db.select().from(layoffRecords).orderBy(desc(layoffRecords.layoffDate), desc(layoffRecords.id)).limit(limit)
+}
+
+export async function stats(db: Db, filters: LayoffFilters, topCount: number) {
+  const where = and(...filterConditions(filters))
+  const workers = sql<number>`coalesce(sum(${layoffRecords.workersAffected}), 0)::int`
+  const notices = sql<number>`count(*)::int`
+  const month = sql<string>`to_char(${layoffRecords.layoffDate}, 'YYYY-MM')`
+  const [byMonth, byState, topCompanies, totals] = await Promise.all([
+    db.select({ month, workers, notices }).from(layoffRecords).where(where).groupBy(month).orderBy(month),
+    db
+      .select({ state: layoffRecords.state, workers, notices })
+      .from(layoffRecords)
+      .where(where)
+      .groupBy(layoffRecords.state)
+      .orderBy(desc(workers), asc(layoffRecords.state)),
+    db
+      .select({ company: sql<string>`min(${layoffRecords.company})`, workers, notices })
+      .from(layoffRecords)
+      .where(where)
+      .groupBy(layoffRecords.companyKey)
+      .orderBy(desc(workers), asc(layoffRecords.companyKey))
+      .limit(topCount),
+    db
+      .select({ workers, notices, closures: sql<number>`count(*) filter (where ${layoffRecords.isClosure})::int` })
+      .from(layoffRecords)
+      .where(where),
+  ])
+  return { byMonth, byState, topCompanies, totals: totals[0] ?? { workers: 0, notices: 0, closures: 0 } }
+}
+
+// ---------- imports ----------
+
+export async function findUser(db: Db, userId: string) {
+  const [found] = await db.select({ id: user.id, email: user.email }).from(user).where(eq(user.id, userId))
+  return found ?? null
+}
+
+export async function findImport(db: Db, importId: string): Promise<ImportRow | undefined> {
+  const [row] = await db
+    .select({ layoffImport: layoffImports, uploaderName: user.name })
+    .from(layoffImports)
+    .leftJoin(user, eq(user.id, layoffImports.uploadedBy))
+    .where(eq(layoffImports.id, importId))
+  return row && { ...row.layoffImport, uploaderName: row.uploaderName }
+}
+
+/** The history, newest first, after `after` (created_at text, id). */
+export async function listImports(
+  db: Db,
+  after: { at: string; id: string } | undefined,
+  limit: number,
+): Promise<Array<ImportRow & { cursorAt: string }>> {
+  const rows = await db
+    .select({
+      layoffImport: layoffImports,
+      uploaderName: user.name,
+      cursorAt: sql<string>`${layoffImports.createdAt}::text`,
+    })
+    .from(layoffImports)
+    .leftJoin(user, eq(user.id, layoffImports.uploadedBy))
+    .where(
+      after
+        ? sql`(${layoffImports.createdAt}, ${layoffImports.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+        : undefined,
+    )
+    .orderBy(desc(layoffImports.createdAt), desc(layoffImports.id))
+    .limit(limit)
+  return rows.map((row) => ({ ...row.layoffImport, uploaderName: row.uploaderName, cursorAt: row.cursorAt }))
+}
+
+export async function insertImport(db: Db, values: typeof layoffImports.$inferInsert) {
+  const [row] = await db.insert(layoffImports).values(values).returning()
+  return row!
+}
+
+export async function updateImport(db: Db, importId: string, values: Partial<typeof layoffImports.$inferInsert>) {
+  await db.update(layoffImports).set(values).where(eq(layoffImports.id, importId))
+}
+
+export async function skippedRows(db: Db, importId: string) {
+  return db
+    .select()
+    .from(layoffImportSkips)
+    .where(eq(layoffImportSkips.importId, importId))
+    .orderBy(asc(layoffImportSkips.line))
+}
+
+/** One import at a time writes records (its upserts read the rows they replace): held until the transaction ends. */
+export async function lockImports(tx: Db): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('layoff_records_import'))`)
+}
+
+export type BatchRecord = {
+  company: string
+  companyKey: string
+  state: string
+  workersAffected: number
+  layoffDate: string
+  isClosure: boolean
+  notes: string | null
+  source: string | null
+}
+
+/**
+ * One batch of records written: each notice inserted, or updated when its key is
+ * there, and what it was before kept for undo (null for a created one), in one
+ * statement. The rows travel as one JSON parameter: two parameters whatever the batch.
+ * Every CTE reads the statement's one snapshot, so `old` holds the values before.
+ */
+export async function upsertBatch(tx: Db, importId: string, rows: readonly BatchRecord[]) {
+  const input = JSON.stringify(
+    rows.map((row) => ({
+      company: row.company,
+      company_key: row.companyKey,
+      state: row.state,
+      workers_affected: row.workersAffected,
+      layoff_date: row.layoffDate,
+      is_closure: row.isClosure,
+      notes: row.notes,
+      source: row.source,
+    })),
+  )
+  const result = (await tx.execute(sql`
+    with input as (
+      select * from jsonb_to_recordset(${input}::jsonb) as i(
+        company text, company_key text, state text, workers_affected int, layoff_date date,
+        is_closure boolean, notes text, source text
+      )
+    ),
+    old as (
+      select r.* from layoff_records r
+      join input i on r.company_key = i.company_key and r.state = i.state and r.layoff_date = i.layoff_date
+    ),
+    up as (
+      insert into layoff_records (company, company_key, state, workers_affected, layoff_date, is_closure, notes, source, import_id)
+      select company, company_key, state, workers_affected, layoff_date, is_closure, notes, source, ${importId}::uuid from input
+      on conflict (company_key, state, layoff_date) do update set
+        company = excluded.company,
+        workers_affected = excluded.workers_affected,
+        is_closure = excluded.is_closure,
+        notes = excluded.notes,
+        source = excluded.source,
+        import_id = excluded.import_id,
+        updated_at = now()
+      returning id, (xmax = 0) as inserted
+    )
+    insert into layoff_import_changes (import_id, record_id, before)
+    select ${importId}::uuid, up.id, case when up.inserted then null else to_jsonb(old) end
+    from up left join old on old.id = up.id
+    on conflict (import_id, record_id) do nothing
+    returning (before is null) as inserted
+  `)) as unknown as { rows: Array<{ inserted: boolean }> }
+  const inserted = result.rows.filter((row) => row.inserted).length
+  return { inserted, updated: result.rows.length - inserted }
+}
+
+export async function insertSkips(
+  tx: Db,
+  importId: string,
+  rows: readonly { line: number; reason: string; values: string[] }[],
+) {
+  if (rows.length === 0) return
+  await tx.execute(sql`
+    insert into layoff_import_skips (import_id, line, reason, values)
+    select ${importId}::uuid, s.line, s.reason, s.values
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as s(line int, reason text, values jsonb)
+  `)
+}
+
+/** A later import (finished after this one, not undone) that wrote one of this import's records. */
+export async function laterImportOverlaps(tx: Db, importId: string, finishedAt: Date): Promise<boolean> {
+  const result = (await tx.execute(sql`
+    select 1 from ${layoffImportChanges} mine
+    join ${layoffImportChanges} later on later.record_id = mine.record_id and later.import_id <> mine.import_id
+    join ${layoffImports} li on li.id = later.import_id
+    where mine.import_id = ${importId} and li.status = 'done' and li.finished_at > ${finishedAt.toISOString()}::timestamptz
+    limit 1
+  `)) as unknown as { rows: unknown[] }
+  return result.rows.length > 0
+}
+
+/** Undo: the records the import created go, those it updated get their values back. */
+export async function revertImport(tx: Db, importId: string) {
+  const deleted = (await tx.execute(sql`
+    delete from layoff_records where id in (
+      select record_id from layoff_import_changes where import_id = ${importId} and before is null
+    ) returning id
+  `)) as unknown as { rows: unknown[] }
+  const restored = (await tx.execute(sql`
+    update layoff_records r set
+      company = c.before->>'company',
+      workers_affected = (c.before->>'workers_affected')::int,
+      is_closure = (c.before->>'is_closure')::boolean,
+      notes = c.before->>'notes',
+      source = c.before->>'source',
+      import_id = (c.before->>'import_id')::uuid,
+      updated_at = now()
+    from layoff_import_changes c
+    where c.import_id = ${importId} and c.before is not null and r.id = c.record_id
+    returning r.id
+  `)) as unknown as { rows: unknown[] }
+  return { deleted: deleted.rows.length, restored: restored.rows.length }
+}

@@ -1,0 +1,126 @@
+import { AppError } from '#server/platform/app-error.ts'
+import { csvResponse, toCsv } from '#server/platform/csv.ts'
+import type { Ctx } from '#server/platform/context.ts'
+import { listCacheOf } from '#server/platform/list-cache.ts'
+import { readPage } from '#server/platform/paging.ts'
+import { invalidCursorMessage } from '#shared/common/fields.ts'
+import { layoffKindLabels, type UsStateCode } from '#shared/layoffs/constants.ts'
+import {
+  layoffLatestCount,
+  layoffPageSize,
+  layoffTopCompanies,
+  type LatestLayoffs,
+  type LayoffFilters,
+  type LayoffListQuery,
+  type LayoffPage,
+  type LayoffSort,
+  type LayoffStats,
+} from '#shared/layoffs/schemas.ts'
+import * as queries from './queries.ts'
+import { stateNameOf, toRecordView } from './views.ts'
+
+// The layoff tracker (issue 19; spec 002 §2 Layoff tracker): the list with its
+// search, filters, sorts and pages, the charts' figures, the CSV export and the
+// landing teaser. The same answers for every viewer: kept in the 'layoffs' list
+// cache, which an import or an undo clears (docs/decisions/028). Access is the
+// table's (shared/access.ts): subscribers and admins; the teaser for everyone.
+
+type Cursor = { s: LayoffSort; d: 'asc' | 'desc'; v: string; id: string }
+
+const valueFormats: Record<LayoffSort, RegExp> = {
+  company: /^[\s\S]{1,400}$/,
+  state: /^[A-Z]{2}$/,
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  workers: /^\d{1,9}$/,
+}
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+const encode = (cursor: Cursor) => Buffer.from(JSON.stringify(cursor)).toString('base64url')
+
+/** The position a cursor holds, for the list's own sort and direction; any other token is refused (400). */
+function decode(text: string | undefined, sort: LayoffSort, dir: 'asc' | 'desc'): queries.SortPosition | undefined {
+  if (text === undefined) return undefined
+  let parsed: Partial<Cursor> | undefined
+  try {
+    parsed = JSON.parse(Buffer.from(text, 'base64url').toString())
+  } catch {
+    parsed = undefined
+  }
+  const { s, d, v, id } = parsed ?? {}
+  const valid =
+    s === sort &&
+    d === dir &&
+    typeof v === 'string' &&
+    valueFormats[sort].test(v) &&
+    (sort !== 'date' || !Number.isNaN(Date.parse(`${v}T00:00:00Z`))) &&
+    typeof id === 'string' &&
+    uuidText.test(id)
+  if (!valid) throw new AppError('VALIDATION', invalidCursorMessage, { cursor: invalidCursorMessage })
+  return { value: v, id }
+}
+
+const filtersOf = ({ q, state, from, to, kind }: LayoffFilters): LayoffFilters => ({
+  q: q || undefined,
+  state,
+  from,
+  to,
+  kind,
+})
+
+export async function listLayoffs(ctx: Ctx, query: LayoffListQuery): Promise<LayoffPage> {
+  const filters = filtersOf(query)
+  const { sort, dir } = query
+  const after = decode(query.cursor, sort, dir)
+  return listCacheOf(ctx.deps, 'layoffs').remember(`list:${JSON.stringify([filters, sort, dir, after])}`, async () => {
+    const db = ctx.deps.db
+    const [page, total] = await Promise.all([
+      readPage(layoffPageSize, (limit) => queries.listRecords(db, filters, { sort, dir }, after, limit)),
+      queries.countRecords(db, filters),
+    ])
+    const last = page.rows.at(-1)
+    return {
+      records: page.rows.map(toRecordView),
+      total,
+      nextCursor: page.hasMore && last ? encode({ s: sort, d: dir, v: last.sortValue, id: last.id }) : null,
+    }
+  })
+}
+
+export async function layoffStats(ctx: Ctx, query: LayoffFilters): Promise<LayoffStats> {
+  const filters = filtersOf(query)
+  return listCacheOf(ctx.deps, 'layoffs').remember(`stats:${JSON.stringify(filters)}`, async () => {
+    const found = await queries.stats(ctx.deps.db, filters, layoffTopCompanies)
+    return {
+      byMonth: found.byMonth,
+      byState: found.byState.map((row) => ({
+        ...row,
+        state: row.state as UsStateCode,
+        stateName: stateNameOf(row.state),
+      })),
+      topCompanies: found.topCompanies,
+      totals: found.totals,
+    }
+  })
+}
+
+/** spec 002 §2 / issue 19: the current filter as CSV (formula-safe, platform/csv.ts), with a BOM for Excel. */
+export async function exportLayoffs(ctx: Ctx, query: LayoffFilters, today = new Date()): Promise<Response> {
+  const rows = (await queries.allRecords(ctx.deps.db, filtersOf(query))).map(toRecordView)
+  const csv = toCsv(rows, [
+    { label: 'Company', value: (row) => row.company },
+    { label: 'State', value: (row) => row.state },
+    { label: 'Layoff date', value: (row) => row.layoffDate },
+    { label: 'Workers affected', value: (row) => row.workersAffected },
+    { label: 'Type', value: (row) => layoffKindLabels[row.kind] },
+    { label: 'Notes', value: (row) => row.notes },
+    { label: 'Source', value: (row) => row.source },
+  ])
+  return csvResponse(`\uFEFF${csv}`, `layoffs-${today.toISOString().slice(0, 10)}.csv`)
+}
+
+/** The landing page's teaser (spec 000 §1): the newest notices, for visitors too. */
+export async function latestLayoffs(ctx: Ctx): Promise<LatestLayoffs> {
+  return listCacheOf(ctx.deps, 'layoffs').remember('latest', async () => ({
+    records: (await queries.latestRecords(ctx.deps.db, layoffLatestCount)).map(toRecordView),
+  }))
+}
