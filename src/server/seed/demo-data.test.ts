@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { hashPassword } from 'better-auth/crypto'
 import { and, eq } from 'drizzle-orm'
@@ -7,13 +8,16 @@ import { account, session, user } from '#server/db/schema/auth.ts'
 import { courseCategories, courseModules, courses, lessons, quizQuestions } from '#server/db/schema/courses.ts'
 import { blogPosts } from '#server/db/schema/blog.ts'
 import { eventRegistrations, events } from '#server/db/schema/events.ts'
+import { layoffImports, layoffRecords } from '#server/db/schema/layoffs.ts'
 import { demoVideoFile } from '#server/seed/demo-courses.ts'
 import { demoAccounts, demoStartLines, prepareDemoData, randomDemoPassword, seedPlan } from '#server/seed/demo-data.ts'
 import { registrationForm } from '#server/testing/events.ts'
+import { fixturePath } from '#server/testing/files.ts'
 import { createTestApp, type TestApp } from '#server/testing/harness.ts'
 import { Password } from '#shared/accounts/schemas.ts'
 import { blogCategories } from '#shared/blog/constants.ts'
 import type { BlogListPage, BlogPostView } from '#shared/blog/schemas.ts'
+import type { LayoffPage } from '#shared/layoffs/schemas.ts'
 import { browseDurationRanges, isInDurationRange, marketplaceDurationRanges } from '#shared/courses/constants.ts'
 import type { CourseDetail, CoursePage } from '#shared/courses/schemas.ts'
 import { eventTypes } from '#shared/events/constants.ts'
@@ -396,5 +400,29 @@ describe('the demo blog', () => {
     expect(drafts).toHaveLength(1)
     expect(page.entries.some((entry) => entry.id === drafts[0]!.id)).toBe(false)
     expect((await member.get(`/api/blog/posts/${drafts[0]!.id}`)).status).toBe(404)
+  })
+})
+
+describe('the demo layoff tracker', () => {
+  test("a first start imports every state's WARN file beside the project, each an import the admin can see", async () => {
+    const t = await emptyApp()
+    await prepareDemoData(t.db, development, t.deps.storage)
+    const member = t.client()
+    expect(
+      (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
+    ).toBe(200)
+    const page = (await (await member.get('/api/layoffs')).json()) as LayoffPage
+    const warnFiles = readdirSync(fixturePath('warn')).filter((name) => name.endsWith('.csv'))
+    const states = new Set(
+      (await t.db.selectDistinct({ state: layoffRecords.state }).from(layoffRecords)).map((row) => row.state),
+    )
+    expect(states.size).toBe(warnFiles.length)
+    expect(page.total).toBeGreaterThan(3000)
+    const imports = await t.db.select().from(layoffImports)
+    expect(imports.map((row) => row.fileName).sort()).toEqual(warnFiles.sort())
+    for (const row of imports) {
+      expect(row.status).toBe('done')
+      expect((row.imported ?? 0) + (row.updated ?? 0)).toBeGreaterThan(0)
+    }
   })
 })

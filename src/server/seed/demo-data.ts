@@ -14,6 +14,7 @@ import { Password } from '#shared/accounts/schemas.ts'
 import { seedDemoCourses } from './demo-courses.ts'
 import { seedDemoBlog } from './demo-blog.ts'
 import { seedDemoEvents } from './demo-events.ts'
+import { seedDemoLayoffs } from './demo-layoffs.ts'
 
 // Demo accounts of the embedded default, with the passwords README documents.
 // Outside production they are seeded into an empty database on first start.
@@ -108,6 +109,7 @@ async function seedDemoData(
   await seedDemoCourses(db, storage, ids[0]!)
   await seedDemoEvents(db, storage, ids[0]!, [ids[1]!])
   await seedDemoBlog(db, storage, ids[0]!)
+  await seedDemoLayoffs(db, storage, ids[0]!)
   // the subscribed member's own assessment, so the board shows how well each job fits
   await upsertSkills(db, ids[1]!, [
     { name: 'SQL', level: 'advanced' },

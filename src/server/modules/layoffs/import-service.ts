@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer } from 'file-type'
-import { withTransaction } from '#server/db/client.ts'
+import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
@@ -33,7 +33,7 @@ import type {
 import { decodeCsv } from './import/decode.ts'
 import { checkMapping, suggestMapping, type LayoffImportMapping } from './import/mapping.ts'
 import { CsvReadError, readCsv, type CsvTable } from './import/read-csv.ts'
-import { companyKey, toLayoffRecords } from './import/records.ts'
+import { companyKey, toLayoffRecords, type LayoffImportRecord, type SkippedLayoffRow } from './import/records.ts'
 import * as queries from './queries.ts'
 import { layoffImportJob } from './jobs.ts'
 import { toImportView } from './views.ts'
@@ -45,7 +45,7 @@ import { toImportView } from './views.ts'
 // each import is kept with its counts and skipped rows and can be undone as a whole.
 
 const importsArea = 'layoff-imports'
-const fileKeyOf = (uploadId: string) => `${importsArea}/${uploadId}.csv`
+export const fileKeyOf = (uploadId: string) => `${importsArea}/${uploadId}.csv`
 const adminsOnly: LiveAudience = { userIds: [], admins: true }
 const notFound = () => new AppError('NOT_FOUND', 'Import not found')
 
@@ -186,6 +186,45 @@ export async function runImport(deps: Deps, logger: Logger, importId: string): P
 /** A test may make an import fail half-way (after its first batch). */
 export const importFaults: { afterFirstBatch?: (importId: string) => void } = {}
 
+/** The skipped rows an import reports: repeated rows of a notice were merged into it, not lost. */
+export const reportedSkipsOf = (skipped: readonly SkippedLayoffRow[]) =>
+  skipped.filter((skip) => skip.reason !== 'duplicateInFile' && skip.reason !== 'combinedInFile')
+
+/**
+ * An import's records and skipped rows, written inside the caller's transaction in
+ * batches of `layoffImportBatchSize`, each upsert keeping what it replaced (for
+ * undo); `onBatch` hears how many records are written so far.
+ */
+export async function writeImportRecords(
+  tx: Db,
+  importId: string,
+  records: readonly LayoffImportRecord[],
+  skipped: readonly SkippedLayoffRow[],
+  onBatch: (processed: number) => void = () => {},
+): Promise<{ inserted: number; updated: number }> {
+  let inserted = 0
+  let updated = 0
+  for (let start = 0; start < records.length; start += layoffImportBatchSize) {
+    const batch = records.slice(start, start + layoffImportBatchSize).map((record) => ({
+      company: record.company,
+      companyKey: companyKey(record.company),
+      state: record.state,
+      workersAffected: record.workersAffected,
+      layoffDate: record.layoffDate,
+      isClosure: record.isClosure,
+      notes: record.notes,
+      source: record.source,
+    }))
+    const counts = await queries.upsertBatch(tx, importId, batch)
+    inserted += counts.inserted
+    updated += counts.updated
+    onBatch(Math.min(start + layoffImportBatchSize, records.length))
+  }
+  for (let start = 0; start < skipped.length; start += 1000)
+    await queries.insertSkips(tx, importId, skipped.slice(start, start + 1000))
+  return { inserted, updated }
+}
+
 async function importFile(deps: Deps, row: queries.ImportRow): Promise<void> {
   const importId = row.id
   const bytes = await readStored(deps, row.fileKey)
@@ -221,32 +260,19 @@ async function importFile(deps: Deps, row: queries.ImportRow): Promise<void> {
   const uploader = row.uploadedBy ? await queries.findUser(deps.db, row.uploadedBy) : null
   let inserted = 0
   let updated = 0
-  const reportedSkips = skipped.filter((skip) => skip.reason !== 'duplicateInFile' && skip.reason !== 'combinedInFile')
+  const reportedSkips = reportedSkipsOf(skipped)
   await changeListed(
     { deps },
     'layoffs',
     () => ({ type: 'layoffs.changed', data: { importId } }),
     async (tx) => {
       await queries.lockImports(tx)
-      for (let start = 0; start < total; start += layoffImportBatchSize) {
-        const batch = records.slice(start, start + layoffImportBatchSize).map((record) => ({
-          company: record.company,
-          companyKey: companyKey(record.company),
-          state: record.state,
-          workersAffected: record.workersAffected,
-          layoffDate: record.layoffDate,
-          isClosure: record.isClosure,
-          notes: record.notes,
-          source: record.source,
-        }))
-        const counts = await queries.upsertBatch(tx, importId, batch)
-        inserted += counts.inserted
-        updated += counts.updated
-        if (start === 0) importFaults.afterFirstBatch?.(importId)
-        signal(Math.min(start + layoffImportBatchSize, total))
-      }
-      for (let start = 0; start < skipped.length; start += 1000)
-        await queries.insertSkips(tx, importId, skipped.slice(start, start + 1000))
+      const written = await writeImportRecords(tx, importId, records, skipped, (processed) => {
+        if (processed === Math.min(layoffImportBatchSize, total)) importFaults.afterFirstBatch?.(importId)
+        signal(processed)
+      })
+      inserted = written.inserted
+      updated = written.updated
       const finished = {
         status: 'done',
         imported: inserted,
