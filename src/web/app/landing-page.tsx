@@ -16,6 +16,9 @@ import { UpdateSignupBox } from '#web/features/update-signup/components/update-s
 const LatestJobs = lazy(() =>
   import('#web/features/jobs/components/latest-jobs.tsx').then((m) => ({ default: m.LatestJobs })),
 )
+const LayoffTeaser = lazy(() =>
+  import('#web/features/layoffs/components/layoff-teaser.tsx').then((m) => ({ default: m.LayoffTeaser })),
+)
 const LandingPromo = lazy(() =>
   import('#web/features/billing/components/landing-promo.tsx').then((m) => ({ default: m.LandingPromo })),
 )
@@ -82,8 +85,7 @@ function JobBoardTeaser() {
 
 /**
  * spec 000 §1: the landing page. It is the entry page, so it stays small and eager;
- * the layoff tracker teaser joins it when that area exists (it shows real records,
- * never a sample table).
+ * the layoff tracker teaser shows real records, never a sample table (issue 19).
  */
 export function LandingPage() {
   const promo = usePromoToShow()
@@ -117,6 +119,9 @@ export function LandingPage() {
       </Hero>
       <FeatureGrid />
       <JobBoardTeaser />
+      <NearViewport className="mx-auto min-h-64 w-full max-w-6xl px-4 py-16">
+        <LayoffTeaser />
+      </NearViewport>
       <UpdateSignupBox />
       {promo ? (
         <Suspense fallback={null}>

@@ -112,6 +112,12 @@ const BlogPostPage = lazy(() => blogPages().then((m) => ({ default: m.BlogPostPa
 const AdminBlogPage = lazy(() =>
   import('#web/features/blog/pages/admin-blog-page.tsx').then((m) => ({ default: m.AdminBlogPage })),
 )
+const LayoffsPage = lazy(() =>
+  import('#web/features/layoffs/pages/layoffs-page.tsx').then((m) => ({ default: m.LayoffsPage })),
+)
+const AdminLayoffsPage = lazy(() =>
+  import('#web/features/layoffs/pages/admin-layoffs-page.tsx').then((m) => ({ default: m.AdminLayoffsPage })),
+)
 const ResumeReviewPage = lazy(() =>
   import('#web/features/resumes/pages/resume-review-page.tsx').then((m) => ({ default: m.ResumeReviewPage })),
 )
@@ -237,13 +243,17 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     menus: [{ menu: 'top-bar', label: 'Course Market' }],
   },
   courseDetail: { element: <CourseDetailPage /> },
+  // spec 000 §2: 'Live Layoff Tracker' of the Career Lab submenu, after Courses
+  layoffs: {
+    element: <LayoffsPage />,
+    menus: [{ menu: 'user', label: 'Live Layoff Tracker' }],
+  },
   settings: {
     element: <SettingsPage />,
     menus: [{ menu: 'user', label: 'Settings' }],
   },
   resumeReview: { element: <ResumeReviewPage /> },
   careerChat: planned,
-  layoffs: planned,
 
   admin: {
     element: <AdminIndexRoute />,
@@ -264,7 +274,7 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   adminCourseModules: { element: <AdminCourseModulesPage />, layout: 'admin' },
   adminSettings: planned,
   adminBlog: { element: <AdminBlogPage />, layout: 'admin' },
-  adminLayoffs: planned,
+  adminLayoffs: { element: <AdminLayoffsPage />, layout: 'admin' },
   adminResumeReview: { element: <AdminResumeReviewPage />, layout: 'admin' },
   adminEvents: { element: <AdminEventsPage />, layout: 'admin' },
 

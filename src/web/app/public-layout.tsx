@@ -19,8 +19,7 @@ export function usePublicLayout(): boolean {
 
 type FooterLink = { label: string; to: string }
 
-// spec 000 §1 footer links whose pages exist (the Live Layoff Tracker joins when its
-// area opens), and every public page.
+// spec 000 §1 footer links whose pages exist, and every public page.
 const footerGroups: Array<{ title: string; links: FooterLink[] }> = [
   {
     title: 'Membership',
@@ -29,6 +28,7 @@ const footerGroups: Array<{ title: string; links: FooterLink[] }> = [
       { label: 'Job Board', to: pathTo('jobs') },
       { label: 'Courses', to: pathTo('coursesBrowse') },
       { label: 'Blog', to: pathTo('blog') },
+      { label: 'Live Layoff Tracker', to: pathTo('layoffs') },
       { label: 'Plans', to: pathTo('subscription') },
       { label: 'For Businesses', to: pathTo('business') },
     ],

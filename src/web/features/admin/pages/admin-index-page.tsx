@@ -47,6 +47,18 @@ export function AdminIndexPage({ children }: { children?: ReactNode }) {
         </Link>
       </div>
       <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
+        <h2 className="text-lg font-semibold">Layoff tracker</h2>
+        <p className="mt-1 text-sm text-muted-foreground">
+          Import states&rsquo; WARN notice files as CSV, follow each import live, and undo one as a whole.
+        </p>
+        <Link
+          to={pathTo('adminLayoffs')}
+          className="mt-4 inline-block text-sm font-medium text-accent underline-offset-4 hover:underline"
+        >
+          Import layoff notices
+        </Link>
+      </div>
+      <div className="rounded-xl border border-border bg-card p-6 shadow-sm">
         <h2 className="text-lg font-semibold">Development mailbox</h2>
         <p className="mt-1 text-sm text-muted-foreground">
           Without SMTP settings, the emails the platform sends (password resets, notices) are kept here for reading.

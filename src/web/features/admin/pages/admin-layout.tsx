@@ -9,6 +9,7 @@ import {
   LayoutDashboard,
   MessagesSquare,
   Newspaper,
+  TrendingDown,
   ScrollText,
   ServerCog,
 } from 'lucide-react'
@@ -23,6 +24,7 @@ const adminPages: { to: string; label: string; icon: LucideIcon; end?: boolean }
   { to: pathTo('adminJobs'), label: 'Jobs', icon: Briefcase },
   { to: pathTo('adminEvents'), label: 'Events', icon: CalendarDays },
   { to: pathTo('adminBlog'), label: 'Blog', icon: Newspaper },
+  { to: pathTo('adminLayoffs'), label: 'Layoffs', icon: TrendingDown },
   { to: pathTo('adminInbox'), label: 'Inbox', icon: MessagesSquare },
   { to: pathTo('devMail'), label: 'Mailbox', icon: Inbox },
   { to: pathTo('adminQueue'), label: 'Background jobs', icon: ServerCog },

@@ -37,7 +37,11 @@ export const features: Feature[] = [
     to: pathTo('events'),
   },
   { title: 'Career goals', text: 'A dashboard, daily routine and calendar that keep your plan moving.' },
-  { title: 'Live layoff tracker', text: 'Public layoff notices from US states, searchable and charted.' },
+  {
+    title: 'Live layoff tracker',
+    text: 'Public layoff notices from US states, searchable and charted.',
+    to: pathTo('layoffs'),
+  },
 ]
 
 export function FeatureGrid() {
