@@ -4,7 +4,8 @@
 // postgres://postgres@127.0.0.1:5432/test; a scratch database is created and
 // dropped), each engine on one server process seeded with 100,000 posts, 100,000
 // jobs, 10,000 courses and 10,000 events; then the job queue on each engine
-// (bench/queue.ts). Prints every measurement, then the budgets of ARCHITECTURE.md
+// (bench/queue.ts), and the layoff import and tracker on a server of their own
+// (bench/layoffs.ts). Prints every measurement, then the budgets of ARCHITECTURE.md
 // as ratios, PASS or FAIL; exits 1 when a budget fails.
 //
 //   npm run bench
@@ -14,6 +15,7 @@ import { coursesBench } from './courses.ts'
 import { eventsBench } from './events.ts'
 import { feedBench } from './feed.ts'
 import { jobsBench } from './jobs.ts'
+import { layoffsBench } from './layoffs.ts'
 import { queueBench } from './queue.ts'
 import { sessionBench } from './session-check.ts'
 import {
@@ -65,6 +67,8 @@ async function main() {
     }
     // in this process, on a database of its own, with the server gone
     rows.push(...(await queueBench(engine)))
+    // a server of its own: the 100,000-row layoff import, its raw INSERT floor, EXPLAIN, the tracker's loads
+    rows.push(...(await layoffsBench(engine)))
   }
   printBudgets(rows)
   for (const line of skipped) console.log(line)

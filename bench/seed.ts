@@ -401,6 +401,11 @@ export async function coursePlans(db: Db): Promise<Plan[]> {
 
 /** The admin bench/events.ts signs in as for the admin table. */
 export const benchAdmin = 'admin@bench.local'
+
+/** The admin alone (bench/layoffs.ts imports as the admin; seedEvents makes the same one). */
+export async function seedLayoffAdmin(db: Db) {
+  await createMember(db, { email: benchAdmin, password: benchPassword, firstName: 'Ada', lastName: 'Min', admin: true })
+}
 /** Members racer0@bench.local ...: the registrants of the seeded events, and the members of the registration race. */
 export const racerEmail = (i: number) => `racer${i}@bench.local`
 export const racerCount = 200

@@ -8,6 +8,7 @@
 //   BENCH_SEED           comma list: feed (BENCH_POSTS posts), jobs (BENCH_JOBS jobs),
 //                        courses (BENCH_COURSES courses), events (BENCH_EVENTS events,
 //                        with the admin and the registration race's members)
+//                        layoffs (the admin only: bench/layoffs.ts imports through the API)
 //   BENCH_FANS           extra members fan0@bench.local ... (live-fanout)
 //
 // It tells the parent over IPC when it listens ({ type: 'ready', ... }) and stops on
@@ -32,6 +33,7 @@ import {
   seedCourses,
   seedEvents,
   seedJobs,
+  seedLayoffAdmin,
   seedMembers,
   seedPosts,
   type Plan,
@@ -108,6 +110,8 @@ async function main() {
     console.log(`seeded ${eventCount} events in ${Math.round(performance.now() - started)} ms (${database.kind})`)
     plans.push(...(await eventPlans(db)))
   }
+
+  if (seed.has('layoffs') && !eventCount) await seedLayoffAdmin(db)
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
   const [port, baselinePort] = [await freePort(), await freePort()]

@@ -76,12 +76,13 @@ export type BenchServer = Omit<ServerReady, 'type'> & {
 /**
  * Starts bench/server.ts in a child process on `engine`, seeded with `seed`
  * (feed: 100,000 posts; jobs: 100,000 jobs; courses: 10,000 courses; events:
- * 10,000 events; BENCH_POSTS, BENCH_JOBS, BENCH_COURSES, BENCH_EVENTS), and waits
+ * 10,000 events; layoffs: the admin only, bench/layoffs.ts imports through the API;
+ * BENCH_POSTS, BENCH_JOBS, BENCH_COURSES, BENCH_EVENTS), and waits
  * until it listens.
  */
 export async function startBenchServer(
   engine: Engine,
-  options: { seed?: Array<'feed' | 'jobs' | 'courses' | 'events'>; fans?: number } = {},
+  options: { seed?: Array<'feed' | 'jobs' | 'courses' | 'events' | 'layoffs'>; fans?: number } = {},
 ): Promise<BenchServer> {
   const scratch = engine.kind === 'postgres' ? await scratchDatabase(engine.url) : undefined
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
