@@ -42,6 +42,7 @@ import { courseRoutes } from '#server/modules/courses/routes.ts'
 import { adminCourseRoutes } from '#server/modules/courses/admin/routes.ts'
 import { adminResumeReviewRoutes, resumeReviewRoutes } from '#server/modules/resumes/routes.ts'
 import { savedRoutes } from '#server/compose/saved/routes.ts'
+import { employerNoticesOf } from '#server/compose/layoff-notices/service.ts'
 import { adminEventRoutes, eventRoutes } from '#server/modules/events/routes.ts'
 import { adminBlogRoutes, blogRoutes } from '#server/modules/blog/routes.ts'
 import { adminLayoffRoutes, layoffRoutes } from '#server/modules/layoffs/routes.ts'
@@ -94,6 +95,8 @@ export async function createDeps(options: {
     // database after both, and after the last request, which may still queue a mail.
     close: () => (closing ??= Promise.all([realtime.close(), queue.stop()]).then(() => {})),
   }
+  // the job board's employer notices, answered by the layoffs area (compose/layoff-notices)
+  deps.employerNotices = employerNoticesOf(deps)
   try {
     await queue.start(deps)
   } catch (error) {

@@ -58,6 +58,7 @@ const objectRoutes: Record<string, 'owner' | 'shared' | 'own list'> = {
   'GET /api/events/:eventId/registration/calendar': 'shared',
   'GET /api/blog/posts/:postId': 'shared', // a published post is every subscriber's to read
   'GET /api/blog/images/:postId': 'shared', // a published post's picture: anyone's, for shared links' previews
+  'DELETE /api/layoffs/watches/:watchId': 'owner',
   'PATCH /api/profile/me/skills/:name': 'own list',
   'DELETE /api/profile/me/skills/:name': 'own list',
   'GET /api/auth/oauth2/callback/google': 'shared',
@@ -207,9 +208,12 @@ describe('the authorization matrix', () => {
 
     // admin powers inside member areas: moderation and another member's resume
     // (before the walk below, whose last call signs the admins out)
-    // (a test checkout is its buyer's alone, admins included)
+    // (a test checkout is its buyer's alone, admins included; so is a layoff watch)
     for (const route of routes.filter(
-      (candidate) => objectRoutes[candidate.key] === 'owner' && !candidate.path.includes('test-checkout'),
+      (candidate) =>
+        objectRoutes[candidate.key] === 'owner' &&
+        !candidate.path.includes('test-checkout') &&
+        !candidate.path.includes('/layoffs/watches/'),
     )) {
       const refused = await call(adminWithout, route, (await ownedObject(strict, owner, route)).ids)
       expect([403, 404], `admin without two-factor: ${refused.label}`).toContain(refused.status)
@@ -300,6 +304,14 @@ describe('the authorization matrix', () => {
         url: string
       }
       return { ids: { checkoutId: url.split('/').at(-1)! }, owner: buyer }
+    }
+    if (route.path.includes(':watchId')) {
+      const added = await subscriber.post('/api/layoffs/watches', {
+        kind: 'company',
+        value: `Matrix Watch ${crypto.randomUUID()}`,
+      })
+      expect(added.status).toBe(201)
+      return { ids: { watchId: ((await added.json()) as { id: string }).id }, owner: subscriber }
     }
     throw new Error(`no owned object for ${route.key}`)
   }

@@ -1,7 +1,7 @@
 import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
 import { newsletterRefreshJob } from '#server/modules/blog/jobs.ts'
 import { eventRemindersJob } from '#server/modules/events/jobs.ts'
-import { layoffImportJob } from '#server/modules/layoffs/jobs.ts'
+import { layoffAlertsJob, layoffImportJob } from '#server/modules/layoffs/jobs.ts'
 import { preScoreJob } from '#server/modules/resumes/jobs.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
 import type { AnyJobKind, Schedule } from '#server/platform/queue.ts'
@@ -24,6 +24,7 @@ export const backgroundJobs: readonly AnyJobKind[] = [
   eventRemindersJob,
   newsletterRefreshJob,
   layoffImportJob,
+  layoffAlertsJob,
 ]
 
 /** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */

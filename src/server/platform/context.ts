@@ -9,6 +9,7 @@ import type { RateLimiter } from '#server/platform/rate-limit.ts'
 import type { Realtime } from '#server/platform/realtime.ts'
 import type { Storage } from '#server/platform/storage.ts'
 import type { Viewer } from '#shared/access.ts'
+import type { WarnNotice } from '#shared/layoffs/schemas.ts'
 
 /** Long-lived parts of the running product, built once in app.ts. */
 export type Deps = {
@@ -31,6 +32,13 @@ export type Deps = {
   publicFormLimiter: RateLimiter
   /** Durable background jobs on pg-boss (platform/queue.ts): mail, clean-ups, later reminders and digests. */
   queue: Queue
+  /**
+   * For each company name, its employer's newest WARN notice of the last 12 months,
+   * or null (issue 19: the job cards' line). The layoffs area answers it; app.ts
+   * wires it through src/server/compose/layoff-notices, so the job board reads it
+   * without importing another module. Absent: no notices (null for every job).
+   */
+  employerNotices?: (companies: readonly string[]) => Promise<ReadonlyMap<string, WarnNotice | null>>
   /** Stops the job workers (letting running jobs finish), the live-update listener and the open event streams. */
   close(): Promise<void>
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { Cursor, email, optionalEmail, requiredPhone, requiredText } from '#shared/common/fields.ts'
+import type { WarnNotice } from '#shared/layoffs/schemas.ts'
 import { softSkillOptions, technicalSkillOptions } from './skills.ts'
 
 // The private job board (issue 5): spec 001 §2 job board, job detail, application
@@ -116,6 +117,12 @@ export type JobSummary = {
   saved: boolean
   /** the viewer's application to this job, if any */
   applicationStatus: ApplicationStatus | null
+  /**
+   * issue 19: the employer's newest WARN notice of the last 12 months (the company
+   * matched case- and suffix-insensitively), or null: 'This employer filed a WARN
+   * notice on {date}' (shared/layoffs/messages.ts warnNoticeFiled)
+   */
+  warnNotice: WarnNotice | null
 }
 
 /** The summary plus what the detail page shows (the board's cards leave the skill lists out: the match says it). */
@@ -173,7 +180,7 @@ export type AdminApplication = MyApplication & {
   coverLetter: string
 }
 
-export type AdminJob = Omit<JobDetail, 'match' | 'saved' | 'applicationStatus'> & {
+export type AdminJob = Omit<JobDetail, 'match' | 'saved' | 'applicationStatus' | 'warnNotice'> & {
   contactEmail: string | null
   applicationCount: number
   createdAt: string

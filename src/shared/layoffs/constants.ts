@@ -148,3 +148,10 @@ export const layoffWorkersMax = 1_000_000
 /** Layoff dates outside these years are typos (WARN dates from 1988; none far in the future). */
 export const layoffYearMin = 1980
 export const layoffYearMax = 2100
+
+/** Watches (companies and states) a member may keep (issue 19). */
+export const layoffWatchMax = 50
+/** Notices one alert mail lists; the rest are counted ('and N more'). */
+export const layoffAlertMaxListed = 20
+/** How far back a notice counts for the job cards' line (issue 19), in months. */
+export const warnNoticeMonths = 12

@@ -2,6 +2,7 @@ import {
   layoffCompanyMaxLength,
   layoffImportMaxBytes,
   layoffImportMaxRows,
+  layoffWatchMax,
   type LayoffSkipReason,
 } from './constants.ts'
 
@@ -60,3 +61,20 @@ export const layoffSkipReasonMessages: Record<LayoffSkipReason, string> = {
   duplicateInFile: 'The same notice is listed on an earlier row; it was counted once',
   combinedInFile: 'Another row of the notice (same company, state and date); its workers were added to that record',
 }
+
+/** A member's watches of companies and states (issue 19): the alert mails' subscriptions. */
+export const layoffWatchMessages = {
+  kindRequired: 'Choose to watch a company or a state',
+  companyRequired: 'Enter a company name',
+  companyTooLong: `The company name must be ${layoffCompanyMaxLength} characters or fewer`,
+  stateRequired: 'Choose a US state',
+  tooMany: `You can watch at most ${layoffWatchMax} companies and states; remove one to add another`,
+  alreadyWatched: 'You are already watching this',
+  notFound: 'Watch not found',
+} as const
+
+/**
+ * The job card's and the job page's line (issue 19) when the employer has a recent
+ * notice; `date` as the page shows dates.
+ */
+export const warnNoticeFiled = (date: string) => `This employer filed a WARN notice on ${date}`

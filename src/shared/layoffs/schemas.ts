@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { Cursor } from '#shared/common/fields.ts'
 import {
+  layoffCompanyMaxLength,
   layoffImportFields,
   layoffKinds,
   usStateCodes,
@@ -8,6 +9,7 @@ import {
   type LayoffSkipReason,
   type UsStateCode,
 } from './constants.ts'
+import { layoffWatchMessages } from './messages.ts'
 
 // The layoff tracker and its import (issue 19; spec 002 §2 Layoff tracker, §3 Layoff
 // record, §4 Layoff import): what the tracker page, the landing teaser, the admin's
@@ -154,3 +156,58 @@ export type LayoffsEvent =
       type: 'layoffs.import.finished'
       data: { importId: string; status: LayoffImportStatus; message: string }
     }
+
+// ---------- watches ----------
+
+export const layoffWatchKinds = ['company', 'state'] as const
+export type LayoffWatchKind = (typeof layoffWatchKinds)[number]
+
+/**
+ * POST /api/layoffs/watches: a company (1 to 300 characters, as the records' own cap)
+ * or a US state code (any case).
+ */
+export const LayoffWatchInput = z
+  .object({
+    kind: z.enum(layoffWatchKinds, { error: layoffWatchMessages.kindRequired }),
+    value: z.string({ error: layoffWatchMessages.companyRequired }).trim(),
+  })
+  .transform((input, context) => {
+    if (input.kind === 'state') {
+      const code = input.value.toUpperCase() as UsStateCode
+      if (!usStateCodes.includes(code)) {
+        context.addIssue({ code: 'custom', path: ['value'], message: layoffWatchMessages.stateRequired })
+        return z.NEVER
+      }
+      return { kind: input.kind, value: code }
+    }
+    if (input.value.length === 0) {
+      context.addIssue({ code: 'custom', path: ['value'], message: layoffWatchMessages.companyRequired })
+      return z.NEVER
+    }
+    if (input.value.length > layoffCompanyMaxLength) {
+      context.addIssue({ code: 'custom', path: ['value'], message: layoffWatchMessages.companyTooLong })
+      return z.NEVER
+    }
+    return { kind: input.kind, value: input.value }
+  })
+export type LayoffWatchInput = z.infer<typeof LayoffWatchInput>
+
+/** A watch as the member's list shows it. */
+export type LayoffWatchView = {
+  id: string
+  kind: LayoffWatchKind
+  /** the company as typed, or the state code */
+  value: string
+  /** the state's name for a state watch, else null */
+  stateName: string | null
+  createdAt: string
+}
+
+export type LayoffWatchList = { watches: LayoffWatchView[] }
+
+/** The newest notice of a job's employer within the last 12 months (issue 19), shown on job cards and pages. */
+export type WarnNotice = {
+  /** the notice's layoff date, YYYY-MM-DD */
+  date: string
+  state: UsStateCode
+}

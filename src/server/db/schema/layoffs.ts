@@ -133,3 +133,45 @@ export const layoffImportSkips = pgTable(
   },
   (table) => [index('layoff_import_skips_import_idx').on(table.importId, table.line)],
 )
+
+/**
+ * A member's watch of a company or a state (issue 19): a mail when an import brings
+ * new notices for it. `matchKey` is companyKey(value) for a company (the records'
+ * `company_key`), the two-letter code for a state.
+ */
+export const layoffWatches = pgTable(
+  'layoff_watches',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    /** company | state */
+    kind: text('kind').notNull(),
+    /** what the member typed (a company) or the state code, as the list shows it */
+    value: text('value').notNull(),
+    matchKey: text('match_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('layoff_watches_user_key').on(table.userId, table.kind, table.matchKey),
+    // the alert job: who watches the keys an import brought
+    index('layoff_watches_match_idx').on(table.kind, table.matchKey),
+    check('layoff_watches_kind_check', sql`${table.kind} in ('company', 'state')`),
+  ],
+)
+
+/** The alert mail a member got for an import: at most one, whatever runs the job makes. */
+export const layoffAlerts = pgTable(
+  'layoff_alerts',
+  {
+    importId: uuid('import_id')
+      .notNull()
+      .references(() => layoffImports.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.userId] })],
+)

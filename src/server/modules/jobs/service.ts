@@ -17,6 +17,7 @@ import {
   type JobTeaser,
 } from '#shared/jobs/schemas.ts'
 import { skillSet } from '#shared/jobs/skills.ts'
+import type { WarnNotice } from '#shared/layoffs/schemas.ts'
 import * as queries from './queries.ts'
 import { locationSearchQuery, textSearchQuery } from './search.ts'
 import { marksOf, toJobSummary, toSummaryFields, toTeaser, type SummaryFields, type ViewerState } from './views.ts'
@@ -36,6 +37,18 @@ function viewerStateOf(deps: Deps, viewerId: string): Promise<ViewerState> {
       applied: new Map(state.applications.map((a) => [a.jobId, a.status])),
     }
   })
+}
+
+/**
+ * The employers' recent WARN notices (issue 19), read apart from the cached board
+ * pages (an import of notices clears the layoffs area's cache, not the board's):
+ * one lookup for a whole page, through the port app.ts wires (platform/context.ts
+ * employerNotices; docs/decisions/028).
+ */
+async function warnNoticesOf(deps: Deps, companies: readonly string[]) {
+  const none = new Map<string, WarnNotice | null>()
+  if (!deps.employerNotices || companies.length === 0) return none
+  return deps.employerNotices([...new Set(companies)])
 }
 
 type SharedPage = { cards: SummaryFields[]; nextCursor: string | null; truncated: boolean }
@@ -78,9 +91,15 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
       truncated: (ranked.rows[0]?.windowSize ?? 0) >= searchRankWindow,
     }
   })
-  const state = await viewerStateOf(ctx.deps, viewer.id)
+  const [state, notices] = await Promise.all([
+    viewerStateOf(ctx.deps, viewer.id),
+    warnNoticesOf(
+      ctx.deps,
+      page.cards.map((card) => card.company),
+    ),
+  ])
   return {
-    jobs: page.cards.map((card) => toJobSummary(card, state)),
+    jobs: page.cards.map((card) => toJobSummary(card, state, notices.get(card.company) ?? null)),
     nextCursor: page.nextCursor,
     truncated: page.truncated,
   }
@@ -101,9 +120,14 @@ export async function getJob(ctx: Ctx, jobId: string): Promise<JobDetail> {
   const viewer = requireUser(ctx)
   const row = await queries.findJobRow(ctx.deps.db, jobId)
   if (!row || (row.status !== 'active' && !actsAsAdmin(ctx))) throw new AppError('NOT_FOUND', jobMessages.notFound)
+  const [state, notices] = await Promise.all([
+    viewerStateOf(ctx.deps, viewer.id),
+    warnNoticesOf(ctx.deps, [row.company]),
+  ])
   return {
     ...toSummaryFields(row),
-    ...marksOf(await viewerStateOf(ctx.deps, viewer.id), row),
+    ...marksOf(state, row),
+    warnNotice: notices.get(row.company) ?? null,
     status: row.status as JobStatus,
     description: row.description,
     requirements: row.requirements,

@@ -20,7 +20,7 @@ function logoUrl(row: { id: string; logoKey: string | null; updatedAt: Date }): 
 }
 
 // what every member sees of a job; the skill lists feed the viewer's match
-export type SummaryFields = Omit<JobSummary, 'match' | 'saved' | 'applicationStatus'> &
+export type SummaryFields = Omit<JobSummary, 'match' | 'saved' | 'applicationStatus' | 'warnNotice'> &
   Pick<JobDetail, 'technicalSkills' | 'softSkills'>
 
 export function toSummaryFields(row: Omit<queries.JobSummaryRow, 'cursorAt'>): SummaryFields {
@@ -70,7 +70,11 @@ export function marksOf(
 
 // Field by field rather than spread: board pages come from the cache thousands of
 // times a second, and V8 copies spread objects about forty times slower (bench/jobs.ts).
-export function toJobSummary(card: SummaryFields, state: ViewerState): JobSummary {
+export function toJobSummary(
+  card: SummaryFields,
+  state: ViewerState,
+  warnNotice: JobSummary['warnNotice'] = null,
+): JobSummary {
   const marks = marksOf(state, card)
   return {
     id: card.id,
@@ -85,6 +89,7 @@ export function toJobSummary(card: SummaryFields, state: ViewerState): JobSummar
     match: marks.match,
     saved: marks.saved,
     applicationStatus: marks.applicationStatus,
+    warnNotice,
   }
 }
 

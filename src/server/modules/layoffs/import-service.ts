@@ -35,7 +35,7 @@ import { checkMapping, suggestMapping, type LayoffImportMapping } from './import
 import { CsvReadError, readCsv, type CsvTable } from './import/read-csv.ts'
 import { companyKey, toLayoffRecords, type LayoffImportRecord, type SkippedLayoffRow } from './import/records.ts'
 import * as queries from './queries.ts'
-import { layoffImportJob } from './jobs.ts'
+import { layoffAlertsJob, layoffImportJob } from './jobs.ts'
 import { toImportView } from './views.ts'
 
 // The layoff CSV import (issue 19; spec 002 §2, §4 Layoff import, §5, §8, §9;
@@ -303,6 +303,8 @@ async function importFile(deps: Deps, row: queries.ImportRow): Promise<void> {
         },
         adminsOnly,
       )
+      // the watchers' mails, only if this commits (an undo later sends nothing)
+      await deps.queue.enqueue(layoffAlertsJob, { importId }, { tx })
     },
   )
 }

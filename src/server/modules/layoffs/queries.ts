@@ -1,8 +1,16 @@
-import { and, asc, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { containsPattern } from '#server/db/patterns.ts'
 import { user } from '#server/db/schema/auth.ts'
-import { layoffImportChanges, layoffImports, layoffImportSkips, layoffRecords } from '#server/db/schema/layoffs.ts'
+import { userSubscriptions } from '#server/db/schema/billing.ts'
+import {
+  layoffAlerts,
+  layoffImportChanges,
+  layoffImports,
+  layoffImportSkips,
+  layoffRecords,
+  layoffWatches,
+} from '#server/db/schema/layoffs.ts'
 import { usStates } from '#shared/layoffs/constants.ts'
 import type { LayoffFilters, LayoffSort } from '#shared/layoffs/schemas.ts'
 
@@ -315,4 +323,144 @@ export async function revertImport(tx: Db, importId: string) {
     returning r.id
   `)) as unknown as { rows: unknown[] }
   return { deleted: deleted.rows.length, restored: restored.rows.length }
+}
+
+// ---------- watches and alerts ----------
+
+export type WatchRow = typeof layoffWatches.$inferSelect
+
+export async function listWatches(db: Db, userId: string): Promise<WatchRow[]> {
+  return db
+    .select()
+    .from(layoffWatches)
+    .where(eq(layoffWatches.userId, userId))
+    .orderBy(asc(layoffWatches.kind), asc(sql`lower(${layoffWatches.value})`), asc(layoffWatches.id))
+}
+
+/** One member's watches are added one at a time: the limit's count and the insert cannot interleave. */
+export async function lockMemberWatches(tx: Db, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`layoff-watches:${userId}`}))`)
+}
+
+export async function countWatches(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(layoffWatches)
+    .where(eq(layoffWatches.userId, userId))
+  return row?.count ?? 0
+}
+
+/** The new watch, or undefined when the member already watches the same key. */
+export async function insertWatch(
+  db: Db,
+  values: Pick<typeof layoffWatches.$inferInsert, 'userId' | 'kind' | 'value' | 'matchKey'>,
+): Promise<WatchRow | undefined> {
+  const [row] = await db.insert(layoffWatches).values(values).onConflictDoNothing().returning()
+  return row
+}
+
+/** Deletes the member's own watch; false when there is none of theirs with that id. */
+export async function deleteWatch(db: Db, userId: string, watchId: string): Promise<boolean> {
+  const rows = await db
+    .delete(layoffWatches)
+    .where(and(eq(layoffWatches.id, watchId), eq(layoffWatches.userId, userId)))
+    .returning({ id: layoffWatches.id })
+  return rows.length > 0
+}
+
+export type AlertMatch = {
+  userId: string
+  email: string
+  name: string
+  watchKind: string
+  watchValue: string
+  company: string
+  state: string
+  layoffDate: string
+  workersAffected: number
+}
+
+/**
+ * The notices `importId` created (layoff_import_changes without a before: updates
+ * of known notices are no news) that members watch, by company key or by state,
+ * for members who have no alert of this import yet and who may see the tracker
+ * now (admins, or a subscription that gives access: `accessNow`).
+ */
+export async function alertMatches(db: Db, importId: string, accessNow: SQL<boolean>): Promise<AlertMatch[]> {
+  return db
+    .select({
+      userId: layoffWatches.userId,
+      email: user.email,
+      name: user.name,
+      watchKind: layoffWatches.kind,
+      watchValue: layoffWatches.value,
+      company: layoffRecords.company,
+      state: layoffRecords.state,
+      layoffDate: layoffRecords.layoffDate,
+      workersAffected: layoffRecords.workersAffected,
+    })
+    .from(layoffImportChanges)
+    .innerJoin(layoffRecords, eq(layoffRecords.id, layoffImportChanges.recordId))
+    .innerJoin(
+      layoffWatches,
+      sql`(${layoffWatches.kind} = 'company' and ${layoffWatches.matchKey} = ${layoffRecords.companyKey})
+        or (${layoffWatches.kind} = 'state' and ${layoffWatches.matchKey} = ${layoffRecords.state})`,
+    )
+    .innerJoin(user, eq(user.id, layoffWatches.userId))
+    .where(
+      and(
+        eq(layoffImportChanges.importId, importId),
+        sql`${layoffImportChanges.before} is null`,
+        sql`not exists (select 1 from ${layoffAlerts} where ${layoffAlerts.importId} = ${importId}
+          and ${layoffAlerts.userId} = ${layoffWatches.userId})`,
+        sql`(${user.role} = 'admin' or exists (select 1 from ${userSubscriptions}
+          where ${userSubscriptions.userId} = ${user.id} and ${accessNow}))`,
+      ),
+    )
+    .orderBy(
+      asc(layoffWatches.userId),
+      desc(layoffRecords.layoffDate),
+      asc(layoffRecords.company),
+      asc(layoffRecords.state),
+    )
+}
+
+/** The member's alert of the import, written once: false when a run before already wrote it. */
+export async function claimAlert(tx: Db, importId: string, userId: string): Promise<boolean> {
+  const rows = await tx
+    .insert(layoffAlerts)
+    .values({ importId, userId })
+    .onConflictDoNothing()
+    .returning({ userId: layoffAlerts.userId })
+  return rows.length > 0
+}
+
+// ---------- the job cards' notices ----------
+
+/**
+ * For each company key, its newest notice dated from `from` to `to` (YYYY-MM-DD):
+ * one query for a page of jobs, walking the notice key (company_key, state, date).
+ */
+export async function latestNoticesOf(
+  db: Db,
+  companyKeys: readonly string[],
+  from: string,
+  to: string,
+): Promise<Array<{ companyKey: string; layoffDate: string; state: string }>> {
+  if (companyKeys.length === 0) return []
+  return db
+    .selectDistinctOn([layoffRecords.companyKey], {
+      companyKey: layoffRecords.companyKey,
+      layoffDate: layoffRecords.layoffDate,
+      state: layoffRecords.state,
+    })
+    .from(layoffRecords)
+    .where(
+      and(
+        inArray(layoffRecords.companyKey, [...companyKeys]),
+        gte(layoffRecords.layoffDate, from),
+        lte(layoffRecords.layoffDate, to),
+      ),
+    )
+    .orderBy(asc(layoffRecords.companyKey), desc(layoffRecords.layoffDate), asc(layoffRecords.state))
 }

@@ -6,12 +6,20 @@ import type { AppEnv } from '#server/platform/context.ts'
 import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
 import { layoffImportMaxBytes } from '#shared/layoffs/constants.ts'
-import { layoffImportMessages } from '#shared/layoffs/messages.ts'
-import { LayoffFilters, LayoffImportInput, LayoffImportListQuery, LayoffListQuery } from '#shared/layoffs/schemas.ts'
+import { layoffImportMessages, layoffWatchMessages } from '#shared/layoffs/messages.ts'
+import {
+  LayoffFilters,
+  LayoffImportInput,
+  LayoffImportListQuery,
+  LayoffListQuery,
+  LayoffWatchInput,
+} from '#shared/layoffs/schemas.ts'
 import * as imports from './import-service.ts'
 import * as layoffs from './service.ts'
+import * as watches from './watch-service.ts'
 
 const ImportParams = z.object({ importId: z.uuid() })
+const WatchParams = z.object({ watchId: z.uuid() })
 
 /** An import's id in the path: anything that is no id names no import (404, as a missing one). */
 const importParam = Object.assign(
@@ -20,6 +28,14 @@ const importParam = Object.assign(
   }),
   // the route tooling (testing/routes.ts) reads what each route validates
   { validates: { target: 'param' as const, schema: ImportParams } },
+)
+
+/** A watch's id in the path: anything that is no id names no watch (404, as another member's). */
+const watchParam = Object.assign(
+  zValidator('param', WatchParams, (result) => {
+    if (!result.success) throw new AppError('NOT_FOUND', layoffWatchMessages.notFound)
+  }),
+  { validates: { target: 'param' as const, schema: WatchParams } },
 )
 
 // spec 002 §5: the CSV upload ('Please upload a CSV file'), with one state for the whole file (issue 19)
@@ -43,6 +59,15 @@ export const layoffRoutes = new Hono<AppEnv>()
     layoffs.exportLayoffs(c.var.ctx, c.req.valid('query')),
   )
   .get('/latest', async (c) => c.json(await layoffs.latestLayoffs(c.var.ctx)))
+  // the member's watches: a mail when an import brings new notices for them (issue 19)
+  .get('/watches', async (c) => c.json(await watches.listWatches(c.var.ctx)))
+  .post('/watches', validate('json', LayoffWatchInput), async (c) =>
+    c.json(await watches.addWatch(c.var.ctx, c.req.valid('json')), 201),
+  )
+  .delete('/watches/:watchId', watchParam, async (c) => {
+    await watches.removeWatch(c.var.ctx, c.req.valid('param').watchId)
+    return c.body(null, 204)
+  })
 
 // /api/admin/layoffs (admins only): the CSV import, its history, report and undo.
 export const adminLayoffRoutes = new Hono<AppEnv>()

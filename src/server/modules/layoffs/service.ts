@@ -1,10 +1,10 @@
 import { AppError } from '#server/platform/app-error.ts'
 import { csvResponse, toCsv } from '#server/platform/csv.ts'
-import type { Ctx } from '#server/platform/context.ts'
+import type { Ctx, Deps } from '#server/platform/context.ts'
 import { listCacheOf } from '#server/platform/list-cache.ts'
 import { readPage } from '#server/platform/paging.ts'
 import { invalidCursorMessage } from '#shared/common/fields.ts'
-import { layoffKindLabels, type UsStateCode } from '#shared/layoffs/constants.ts'
+import { layoffKindLabels, warnNoticeMonths, type UsStateCode } from '#shared/layoffs/constants.ts'
 import {
   layoffLatestCount,
   layoffPageSize,
@@ -15,7 +15,9 @@ import {
   type LayoffPage,
   type LayoffSort,
   type LayoffStats,
+  type WarnNotice,
 } from '#shared/layoffs/schemas.ts'
+import { companyKey } from './import/records.ts'
 import * as queries from './queries.ts'
 import { stateNameOf, toRecordView } from './views.ts'
 
@@ -123,4 +125,37 @@ export async function latestLayoffs(ctx: Ctx): Promise<LatestLayoffs> {
   return listCacheOf(ctx.deps, 'layoffs').remember('latest', async () => ({
     records: (await queries.latestRecords(ctx.deps.db, layoffLatestCount)).map(toRecordView),
   }))
+}
+
+// ---------- the job cards' notice ----------
+
+const isoDate = (date: Date) => date.toISOString().slice(0, 10)
+
+/**
+ * For each company name, its employer's newest notice of the last
+ * `warnNoticeMonths` months (company keys compared: 'Acme Inc.' is 'ACME'), or
+ * null: one query for all the names, kept in the 'layoffs' list cache (an import
+ * or an undo clears it).
+ */
+export async function latestNotices(
+  deps: Deps,
+  companies: readonly string[],
+  today = new Date(),
+): Promise<Map<string, WarnNotice | null>> {
+  const keyOf = new Map(companies.map((company) => [company, companyKey(company)]))
+  const keys = [...new Set([...keyOf.values()].filter((key) => key !== ''))].sort()
+  const to = isoDate(today)
+  const start = new Date(today)
+  start.setUTCMonth(start.getUTCMonth() - warnNoticeMonths)
+  const from = isoDate(start)
+  const found = await listCacheOf(deps, 'layoffs').remember(`notices:${to}:${JSON.stringify(keys)}`, async () =>
+    keys.length === 0 ? [] : queries.latestNoticesOf(deps.db, keys, from, to),
+  )
+  const byKey = new Map(found.map((notice) => [notice.companyKey, notice]))
+  return new Map(
+    companies.map((company) => {
+      const notice = byKey.get(keyOf.get(company)!)
+      return [company, notice ? { date: notice.layoffDate, state: notice.state as UsStateCode } : null]
+    }),
+  )
 }

@@ -20,6 +20,7 @@ const card = (id: string, changes: Partial<JobSummary> = {}): JobSummary => ({
   match: 0,
   saved: false,
   applicationStatus: null,
+  warnNotice: null,
   ...changes,
 })
 
