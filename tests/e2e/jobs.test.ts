@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createJob } from '#server/testing/jobs.ts'
 import { fixturePath, solidPng } from '#server/testing/files.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
+import { warnNoticeFiled } from '#shared/layoffs/messages.ts'
+import type { LayoffImportPreview, LayoffImportView } from '#shared/layoffs/schemas.ts'
 import { skillMessages } from '#shared/profile/skills.ts'
 import { seriousAccessibilityViolations, startStack, waitForPath, type Stack } from './support/stack.ts'
 
@@ -240,6 +242,67 @@ describe('the private job board', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click()
     await page.getByText(jobMessages.deleted).waitFor()
     await expect.poll(() => page.getByRole('row', { name: /Site Reliability Engineer/ }).count()).toBe(0)
+  })
+
+  test("after an admin imports a WARN notice of a job's employer, its card and its page say so and link to the tracker", async () => {
+    const job = await createJob(stack.db, { title: 'Warehouse Planner', company: 'Keystone Freight LLC' })
+    // a notice of last month, filed under the company's name in capitals and without its suffix
+    const filed = new Date()
+    filed.setUTCDate(1)
+    filed.setUTCMonth(filed.getUTCMonth() - 1)
+    filed.setUTCDate(4)
+    const date = filed.toISOString().slice(0, 10)
+    const shown = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(filed)
+    const csv = ['Company,State,Layoff Date,Workers Affected', `KEYSTONE FREIGHT,OH,${date},42`].join('\n')
+
+    const { page: adminPage } = await stack.signedInPage({ ...admin, email: 'jobs-admin-3@example.com' })
+    const headers = { Origin: stack.baseUrl }
+    const previewed = await adminPage.request.post('/api/admin/layoffs/imports/preview', {
+      headers,
+      multipart: { file: { name: 'notices.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
+    })
+    expect(previewed.status(), await previewed.text()).toBe(201)
+    const preview = (await previewed.json()) as LayoffImportPreview
+    const started = await adminPage.request.post('/api/admin/layoffs/imports', {
+      headers,
+      data: {
+        uploadId: preview.uploadId,
+        fileName: preview.fileName,
+        mapping: preview.suggestedMapping,
+        stateForFile: null,
+      },
+    })
+    expect(started.status(), await started.text()).toBe(202)
+    const { id } = (await started.json()) as LayoffImportView
+    await expect
+      .poll(
+        async () =>
+          ((await (await adminPage.request.get(`/api/admin/layoffs/imports/${id}`)).json()) as LayoffImportView).status,
+        { timeout: 30_000 },
+      )
+      .toBe('done')
+
+    const line = warnNoticeFiled(shown)
+    const { page } = await stack.signedInPage({ ...seeker, email: 'warn-seeker@example.com' })
+    await page.goto('/jobs')
+    const card = page.getByTestId('job-card').filter({ hasText: 'Warehouse Planner' })
+    const cardNotice = card.getByTestId('warn-notice')
+    await cardNotice.waitFor({ timeout: 15_000 })
+    expect(await cardNotice.textContent()).toBe(`${line} (Ohio)`)
+    expect(await cardNotice.getByRole('link').getAttribute('href')).toBe('/layoffs?q=Keystone+Freight')
+    // the other jobs' employers filed none
+    expect(await page.getByTestId('warn-notice').count()).toBe(1)
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+
+    await card.getByRole('link', { name: 'Warehouse Planner' }).click()
+    await waitForPath(page, `/jobs/${job.id}`)
+    const pageNotice = page.getByTestId('warn-notice')
+    await pageNotice.waitFor({ timeout: 15_000 })
+    expect(await pageNotice.textContent()).toBe(`${line} (Ohio)`)
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+    await pageNotice.getByRole('link').click()
+    await page.waitForURL((url) => url.pathname === '/layoffs' && url.searchParams.get('q') === 'Keystone Freight')
+    await page.getByTestId('layoff-table').getByText('KEYSTONE FREIGHT').waitFor({ timeout: 15_000 })
   })
 
   test('a free member meets the lock screen on the board', async () => {

@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { fixturePath } from '#server/testing/files.ts'
-import { importedRecords, layoffImportMessages } from '#shared/layoffs/messages.ts'
-import { readCsv } from '#web/features/layoffs/components/read-csv.ts'
+import { importedRecords, layoffImportMessages, layoffWatchMessages } from '#shared/layoffs/messages.ts'
+import { readCsv } from '#server/modules/layoffs/import/read-csv.ts'
 import { seriousAccessibilityViolations, startStack, waitForPath, type Stack } from './support/stack.ts'
 
 // Issue 19 in a browser: an admin imports a state's WARN file (its header and first
@@ -168,7 +168,7 @@ describe('layoff tracker', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), exportLink.click()])
     const csv = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '')
     expect(csv.split('\r\n')[0]).toBe('"Company","State","Layoff date","Workers affected","Type","Notes","Source"')
-    const [header, ...rows] = readCsv(csv)
+    const { header, rows } = readCsv(csv)
     expect(header).toEqual(['Company', 'State', 'Layoff date', 'Workers affected', 'Type', 'Notes', 'Source'])
     expect(rows).toHaveLength(463)
     expect(new Set(rows.map((row) => row[1]))).toEqual(new Set(['OR']))
@@ -180,6 +180,44 @@ describe('layoff tracker', () => {
     await page.setViewportSize({ width: 375, height: 800 })
     await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
     expect(await seriousAccessibilityViolations(page)).toEqual([])
+  })
+
+  test('a subscriber watches a company and a state, removes one, and is refused the same company twice', async () => {
+    const { page } = await stack.signedInPage({ ...subscriber, email: 'layoff-watcher@example.com' })
+    await page.goto('/layoffs')
+    const card = page.getByRole('region', { name: 'Watch for new notices' })
+    await card.getByText('We e-mail you once per import when new WARN notices match.').waitFor({ timeout: 15_000 })
+    await card.getByTestId('layoff-watches-empty').waitFor({ timeout: 15_000 })
+    const watches = card.getByRole('list', { name: 'Your watches' }).getByTestId('layoff-watch')
+    const watchButton = card.getByRole('button', { name: 'Watch', exact: true })
+
+    // a company, as typed
+    await card.getByLabel('Company', { exact: true }).fill('Nordstrom Inc.')
+    await watchButton.click()
+    await card.getByRole('button', { name: 'Stop watching Nordstrom Inc.' }).waitFor()
+    expect(await card.getByLabel('Company', { exact: true }).inputValue()).toBe('')
+
+    // a state, shown by its name
+    await card.getByRole('button', { name: 'State', exact: true }).click()
+    await card.getByLabel('State', { exact: true }).selectOption('OR')
+    await watchButton.click()
+    await card.getByRole('button', { name: 'Stop watching Oregon' }).waitFor()
+    expect(await watches.allTextContents()).toEqual(['Company: Nordstrom Inc.', 'State: Oregon'])
+    expect(await seriousAccessibilityViolations(page)).toEqual([])
+
+    // the same company in other words is refused with the server's message
+    await card.getByRole('button', { name: 'Company', exact: true }).click()
+    await card.getByLabel('Company', { exact: true }).fill('NORDSTROM')
+    await watchButton.click()
+    await card.getByText(layoffWatchMessages.alreadyWatched).waitFor()
+    expect(await watches.count()).toBe(2)
+
+    // removing one leaves the other, after a reload too
+    await card.getByRole('button', { name: 'Stop watching Nordstrom Inc.' }).click()
+    await expect.poll(() => watches.allTextContents()).toEqual(['State: Oregon'])
+    await page.reload()
+    await card.getByRole('button', { name: 'Stop watching Oregon' }).waitFor({ timeout: 15_000 })
+    expect(await watches.count()).toBe(1)
   })
 
   test('a free member gets the lock screen', async () => {

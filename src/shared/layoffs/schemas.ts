@@ -126,6 +126,8 @@ export type LayoffImportView = {
   skipped: number
   duplicatesMerged: number
   rowsCombined: number
+  /** the skipped rows by reason, most first (rows merged or combined into a notice are counted above, not here) */
+  skippedByReason: Array<{ reason: LayoffSkipReason; message: string; count: number }>
   progress: number
   /** the spec's words for the outcome: 'Successfully imported {n} records', 'Processed {x} of {y} records' */
   message: string | null

@@ -317,7 +317,16 @@ export async function listImports(ctx: Ctx, query: LayoffImportListQuery): Promi
   requireAdmin(ctx)
   const after = decodeCursor(query.cursor, 'newest')
   const page = await readPage(importPageSize, (limit) => queries.listImports(ctx.deps.db, after, limit))
-  return { imports: page.rows.map(toImportView), nextCursor: nextCursorOf(page) }
+  const skipCounts = await queries.skipCountsOf(
+    ctx.deps.db,
+    page.rows.map((row) => row.id),
+  )
+  return { imports: page.rows.map((row) => toImportView(row, skipCounts.get(row.id))), nextCursor: nextCursorOf(page) }
+}
+
+async function importViewOf(ctx: Ctx, importId: string): Promise<LayoffImportView> {
+  const row = await importOf(ctx, importId)
+  return toImportView(row, (await queries.skipCountsOf(ctx.deps.db, [importId])).get(importId))
 }
 
 async function importOf(ctx: Ctx, importId: string): Promise<queries.ImportRow> {
@@ -328,7 +337,7 @@ async function importOf(ctx: Ctx, importId: string): Promise<queries.ImportRow> 
 }
 
 export async function getImport(ctx: Ctx, importId: string): Promise<LayoffImportView> {
-  return toImportView(await importOf(ctx, importId))
+  return importViewOf(ctx, importId)
 }
 
 /** The skipped rows with their reasons as CSV (formula-safe), the file's own cells after them. */
@@ -389,5 +398,5 @@ export async function undoImport(ctx: Ctx, importId: string): Promise<LayoffImpo
       })
     },
   )
-  return toImportView(await importOf(ctx, importId))
+  return importViewOf(ctx, importId)
 }

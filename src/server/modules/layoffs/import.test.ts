@@ -6,6 +6,7 @@ import { openEventStream, type ReceivedEvent } from '#server/testing/event-strea
 import { fixturePath } from '#server/testing/files.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import type { LayoffImportPreview, LayoffImportView } from '#shared/layoffs/schemas.ts'
+import { layoffSkipReasonMessages } from '#shared/layoffs/messages.ts'
 import { importFaults } from './import-service.ts'
 
 // The layoff CSV import through the API (issue 19; spec 002 §5, §8): preview, mapping,
@@ -103,6 +104,12 @@ describe('importing the real files', () => {
 
   test('the skipped rows download with their reasons, and the original file', async () => {
     const oregon = done.get('oregon_warn_raw.csv')!
+    // the report's counts by reason, most first, in the words of the skipped-rows file
+    const view = (await (await admin.get(`/api/admin/layoffs/imports/${oregon.id}`)).json()) as LayoffImportView
+    expect(view.skippedByReason).toEqual([
+      { reason: 'missingDate', message: layoffSkipReasonMessages.missingDate, count: 395 },
+      { reason: 'missingWorkers', message: layoffSkipReasonMessages.missingWorkers, count: 16 },
+    ])
     const report = await admin.get(`/api/admin/layoffs/imports/${oregon.id}/skipped.csv`)
     expect(report.status).toBe(200)
     expect(report.headers.get('content-type')).toContain('text/csv')

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm'
+import { and, asc, count, desc, eq, gte, inArray, lte, notInArray, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { containsPattern } from '#server/db/patterns.ts'
 import { user } from '#server/db/schema/auth.ts'
@@ -206,6 +206,31 @@ export async function skippedRows(db: Db, importId: string) {
     .from(layoffImportSkips)
     .where(eq(layoffImportSkips.importId, importId))
     .orderBy(asc(layoffImportSkips.line))
+}
+
+/** The reported skipped rows of each import, counted by reason (one grouped read for a page of imports). */
+export async function skipCountsOf(
+  db: Db,
+  importIds: readonly string[],
+): Promise<Map<string, Array<{ reason: string; count: number }>>> {
+  const counts = new Map<string, Array<{ reason: string; count: number }>>()
+  if (importIds.length === 0) return counts
+  const rows = await db
+    .select({ importId: layoffImportSkips.importId, reason: layoffImportSkips.reason, count: count() })
+    .from(layoffImportSkips)
+    .where(
+      and(
+        inArray(layoffImportSkips.importId, [...importIds]),
+        notInArray(layoffImportSkips.reason, ['duplicateInFile', 'combinedInFile']),
+      ),
+    )
+    .groupBy(layoffImportSkips.importId, layoffImportSkips.reason)
+  for (const row of rows) {
+    const list = counts.get(row.importId) ?? []
+    list.push({ reason: row.reason, count: row.count })
+    counts.set(row.importId, list)
+  }
+  return counts
 }
 
 /** One import at a time writes records (its upserts read the rows they replace): held until the transaction ends. */

@@ -1,5 +1,10 @@
-import { usStates, type UsStateCode } from '#shared/layoffs/constants.ts'
-import { importedRecords, layoffImportMessages, processedRecords } from '#shared/layoffs/messages.ts'
+import { usStates, type LayoffSkipReason, type UsStateCode } from '#shared/layoffs/constants.ts'
+import {
+  importedRecords,
+  layoffImportMessages,
+  layoffSkipReasonMessages,
+  processedRecords,
+} from '#shared/layoffs/messages.ts'
 import type {
   LayoffImportMappingInput,
   LayoffImportStatus,
@@ -52,7 +57,11 @@ function importMessage(row: ImportRow): string | null {
   }
 }
 
-export function toImportView(row: ImportRow): LayoffImportView {
+/** An import as admins see it; `skipCounts` its reported skipped rows by reason (skipCountsOf). */
+export function toImportView(
+  row: ImportRow,
+  skipCounts: ReadonlyArray<{ reason: string; count: number }> = [],
+): LayoffImportView {
   return {
     id: row.id,
     fileName: row.fileName,
@@ -69,6 +78,13 @@ export function toImportView(row: ImportRow): LayoffImportView {
     skipped: row.skipped,
     duplicatesMerged: row.duplicatesMerged,
     rowsCombined: row.rowsCombined,
+    skippedByReason: [...skipCounts]
+      .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+      .map(({ reason, count }) => ({
+        reason: reason as LayoffSkipReason,
+        message: layoffSkipReasonMessages[reason as LayoffSkipReason] ?? reason,
+        count,
+      })),
     progress: row.progress,
     message: importMessage(row),
     error: row.error,

@@ -7,6 +7,7 @@ import { CompanyLogo } from '#web/features/jobs/components/company-logo.tsx'
 import { JobFacts } from '#web/features/jobs/components/job-facts.tsx'
 import { MatchBadge } from '#web/features/jobs/components/match-badge.tsx'
 import { SaveJobButton } from '#web/features/jobs/components/save-job-button.tsx'
+import { WarnNoticeLine } from '#web/features/jobs/components/warn-notice-line.tsx'
 
 type JobCardProps = {
   job: JobSummary
@@ -39,6 +40,7 @@ export function JobCard({ job, onApply, signedOut = false }: JobCardProps) {
           {signedOut ? null : <MatchBadge match={job.match} />}
         </div>
         <JobFacts job={job} />
+        <WarnNoticeLine notice={job.warnNotice} company={job.company} />
         <div className="flex flex-wrap items-center gap-2">
           {signedOut ? (
             <Link

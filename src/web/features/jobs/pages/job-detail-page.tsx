@@ -16,6 +16,7 @@ import { CompanyLogo } from '#web/features/jobs/components/company-logo.tsx'
 import { JobFacts } from '#web/features/jobs/components/job-facts.tsx'
 import { MatchBadge } from '#web/features/jobs/components/match-badge.tsx'
 import { SaveJobButton } from '#web/features/jobs/components/save-job-button.tsx'
+import { WarnNoticeLine } from '#web/features/jobs/components/warn-notice-line.tsx'
 
 function NotFound() {
   return (
@@ -75,6 +76,7 @@ function JobView({ job }: { job: JobDetail }) {
           <MatchBadge match={job.match} />
         </div>
         <JobFacts job={job} className="gap-x-5 gap-y-1.5" />
+        <WarnNoticeLine notice={job.warnNotice} company={job.company} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SkillChips title="Technical skills" skills={job.technicalSkills} />
           <SkillChips title="Soft skills" skills={job.softSkills} />

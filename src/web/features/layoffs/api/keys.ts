@@ -11,5 +11,6 @@ export const layoffKeys = {
   imports: ['layoffs', 'imports'] as const,
   importList: ['layoffs', 'imports', 'list'] as const,
   import: (importId: string) => ['layoffs', 'imports', 'one', importId] as const,
-  skipReasons: (importId: string) => ['layoffs', 'imports', 'skip-reasons', importId] as const,
+  /** the member's own watches (issue 19) */
+  watches: ['layoffs', 'watches'] as const,
 }

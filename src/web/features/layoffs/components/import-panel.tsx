@@ -17,7 +17,6 @@ import { Label } from '#web/components/ui/label.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import {
   layoffImportQuery,
-  skipReasonsQuery,
   usePreviewLayoffImport,
   useStartLayoffImport,
 } from '#web/features/layoffs/api/admin-layoffs.ts'
@@ -343,7 +342,6 @@ function ImportRun({ importId, onAnother }: { importId: string; onAnother: () =>
 
 /** What an import did: the spec's sentence, the counts, why rows were skipped, and those rows as CSV. */
 export function ImportReport({ view }: { view: LayoffImportView }) {
-  const reasons = useQuery({ ...skipReasonsQuery(view.id), enabled: view.skipped > 0 })
   const facts: [string, number, string][] = [
     ['New records', view.imported, 'imported'],
     ['Updated records', view.updated, 'updated'],
@@ -368,11 +366,11 @@ export function ImportReport({ view }: { view: LayoffImportView }) {
       </dl>
       {view.skipped > 0 ? (
         <div className="grid gap-2">
-          {reasons.data ? (
+          {view.skippedByReason.length > 0 ? (
             <ul className="grid gap-1 text-sm" aria-label="Skipped rows by reason" data-testid="skip-reasons">
-              {reasons.data.map(({ reason, count: rows }) => (
+              {view.skippedByReason.map(({ reason, message, count: rows }) => (
                 <li key={reason}>
-                  <span className="font-medium tabular-nums">{count(rows)}</span> · {reason}
+                  <span className="font-medium tabular-nums">{count(rows)}</span> · {message}
                 </li>
               ))}
             </ul>

@@ -1,9 +1,11 @@
 import { PageTitle } from '#web/components/page-title.tsx'
 import { LayoffTracker } from '#web/features/layoffs/components/layoff-tracker.tsx'
+import { LayoffWatches } from '#web/features/layoffs/components/layoff-watches.tsx'
 
 /**
  * /layoffs (spec 002 §2 Layoff tracker; issue 19), for subscribers and admins: the
- * WARN notices of US states, searched, filtered, sorted, charted and exported.
+ * WARN notices of US states, searched, filtered, sorted, charted and exported, and the
+ * member's watches of companies and states (a mail when new notices match).
  */
 export function LayoffsPage() {
   return (
@@ -15,6 +17,7 @@ export function LayoffsPage() {
           Layoffs and closures from the WARN notices US states publish, updated as new notices are imported.
         </p>
       </header>
+      <LayoffWatches />
       <LayoffTracker />
     </div>
   )
