@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -7,6 +6,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { Database } from '#server/db/client.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { freePort } from '#server/testing/free-port.ts'
+import { startServer, stopped } from '#server/testing/server-process.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 
@@ -14,34 +14,6 @@ import { openTestDatabase } from '#server/testing/test-database.ts'
 // sending it. The real server (src/server/main.ts) runs as a child process on
 // PostgreSQL, its mail server down; it is killed with SIGKILL (nothing of it runs
 // after that), and a new server process sends the mail.
-
-const mainScript = path.resolve(import.meta.dirname, '../main.ts')
-
-/** Starts the server as `npm start` does (without the web build); resolves once it listens. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('is running at')) resolve()
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened:\n${output}`)))
-  })
-  return child
-}
-
-async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  await exited
-}
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('a queued mail and a killed process', () => {
   const cleanups: Array<() => Promise<unknown>> = []

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
@@ -8,6 +7,7 @@ import { afterAll, describe, expect, test } from 'vitest'
 import type { Database } from '#server/db/client.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { freePort } from '#server/testing/free-port.ts'
+import { startServer, stopped } from '#server/testing/server-process.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import type { LayoffImportPreview, LayoffImportView } from '#shared/layoffs/schemas.ts'
 
@@ -26,7 +26,6 @@ import type { LayoffImportPreview, LayoffImportView } from '#shared/layoffs/sche
 // it moves the job's start 601 s back (the only thing it fakes) and runs pg-boss's own
 // maintenance every second from this process; the retry is then the new server's.
 
-const mainScript = path.resolve(import.meta.dirname, '../../main.ts')
 const rowCount = 100_000
 const companies = 5000
 
@@ -42,32 +41,6 @@ function killCsv(): string {
     )
   }
   return `${lines.join('\r\n')}\r\n`
-}
-
-/** Starts the server as `npm start` does (without the web build); resolves once it listens. */
-async function startServer(env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', mainScript], {
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  await new Promise<void>((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      if (output.includes('is running at')) resolve()
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.once('exit', (code) => reject(new Error(`the server exited (${code}) before it listened:\n${output}`)))
-  })
-  return child
-}
-
-async function stopped(child: ChildProcess, signal: NodeJS.Signals) {
-  if (child.exitCode !== null || child.signalCode !== null) return
-  const exited = new Promise((resolve) => child.once('exit', resolve))
-  child.kill(signal)
-  await exited
 }
 
 type Payload = { control?: string; type?: string; data?: { importId?: string; processed?: number; total?: number; status?: string } } // prettier-ignore
