@@ -29,7 +29,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
 import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import { sql } from 'drizzle-orm'
 import * as schema from '#server/db/schema/index.ts'
-import { openDatabase, migrateDatabase, withTransaction, type Database, type Db } from '#server/db/client.ts'
+import { withTransaction, type Database, type Db } from '#server/db/client.ts'
 import { layoffRecords } from '#server/db/schema/layoffs.ts'
 import { readCsv } from '#server/modules/layoffs/import/read-csv.ts'
 import { companyKey, toLayoffRecords, type LayoffImportRecord } from '#server/modules/layoffs/import/records.ts'
@@ -49,7 +49,7 @@ import {
   printBudgets,
   ratioBudget,
   runIfMain,
-  scratchDatabase,
+  openBenchDatabase,
   settings,
   startBenchServer,
   type BenchServer,
@@ -192,24 +192,6 @@ async function importThroughServer(server: BenchServer, admin: AdminSession, csv
 }
 
 // ---- 2. the floor and the batch sizes, in this process -----------------------------
-
-async function openOwnDatabase(engine: Engine): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine.kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' })
-    await migrateDatabase(database)
-    return { database, drop: () => database.close() }
-  }
-  const scratch = await scratchDatabase(engine.url)
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 4 })
-  await migrateDatabase(database)
-  return {
-    database,
-    drop: async () => {
-      await database.close()
-      await scratch.drop()
-    },
-  }
-}
 
 const batchOf = (records: readonly LayoffImportRecord[]): queries.BatchRecord[] =>
   records.map((record) => ({
@@ -413,7 +395,7 @@ export async function layoffsBench(engine: Engine): Promise<BudgetRow[]> {
   }
 
   // 2. the floor and the batch sizes, on a database of this process
-  const own = await openOwnDatabase(engine)
+  const own = await openBenchDatabase(engine, 4)
   try {
     const { db } = own.database
     const parseStarted = performance.now()

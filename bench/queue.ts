@@ -9,17 +9,17 @@
 //   BENCH_ENGINES=pglite npx tsx bench/queue.ts         # one engine
 //   BENCH_QUEUE_JOBS=5000 BENCH_QUEUE_PRODUCERS=20 npx tsx bench/queue.ts
 import { sql } from 'drizzle-orm'
-import { migrateDatabase, openDatabase, type Database } from '#server/db/client.ts'
+import type { Database } from '#server/db/client.ts'
 import type { Deps } from '#server/platform/context.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
 import { createJobQueue, defineJob, prepareJobQueues } from '#server/platform/queue.ts'
 import {
   defaultPostgresUrl,
+  openBenchDatabase,
   postgresAnswers,
   printBudgets,
   runIfMain,
-  scratchDatabase,
   type BudgetRow,
   type Engine,
 } from './support.ts'
@@ -37,24 +37,6 @@ const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN
 const ms = (value: number) => `${value.toFixed(1)} ms`
 
-async function openBenchDatabase(engine: Engine): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (engine.kind === 'pglite') {
-    const database = await openDatabase({ kind: 'pglite' })
-    await migrateDatabase(database)
-    return { database, drop: () => database.close() }
-  }
-  const scratch = await scratchDatabase(engine.url)
-  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize: 10 })
-  await migrateDatabase(database)
-  return {
-    database,
-    drop: async () => {
-      await database.close()
-      await scratch.drop()
-    },
-  }
-}
-
 /** Sequential one-row SELECTs a second from this process: the round trip every job pays several times. */
 async function selectFloor(database: Database): Promise<number> {
   const until = performance.now() + 2000
@@ -67,7 +49,7 @@ async function selectFloor(database: Database): Promise<number> {
 }
 
 export async function queueBench(engine: Engine): Promise<BudgetRow[]> {
-  const { database, drop } = await openBenchDatabase(engine)
+  const { database, drop } = await openBenchDatabase(engine, 10)
   const done = new Map<number, number[]>()
   // the kind as the product's mail job runs: fetched five at a time
   const benchJob = defineJob<{ n: number; queuedAt: number }>({

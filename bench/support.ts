@@ -3,6 +3,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import autocannon from 'autocannon'
 import pg from 'pg'
+import { migrateDatabase, openDatabase, type Database } from '#server/db/client.ts'
 import { sessionCookieCacheSeconds } from '#shared/constants.ts'
 import { benchMember, benchPassword } from './seed.ts'
 import type { ServerMessage, ServerReady } from './server.ts'
@@ -63,6 +64,28 @@ export async function scratchDatabase(url: string): Promise<{ url: string; drop:
       await client.connect()
       await client.query(`drop database if exists ${name} with (force)`)
       await client.end()
+    },
+  }
+}
+
+/** A migrated database of the bench's own in this process: in memory on PGlite, a scratch one on PostgreSQL. */
+export async function openBenchDatabase(
+  engine: Engine,
+  poolSize: number,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (engine.kind === 'pglite') {
+    const database = await openDatabase({ kind: 'pglite' })
+    await migrateDatabase(database)
+    return { database, drop: () => database.close() }
+  }
+  const scratch = await scratchDatabase(engine.url)
+  const database = await openDatabase({ kind: 'postgres', url: scratch.url, poolSize })
+  await migrateDatabase(database)
+  return {
+    database,
+    drop: async () => {
+      await database.close()
+      await scratch.drop()
     },
   }
 }
