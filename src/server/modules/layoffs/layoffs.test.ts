@@ -183,6 +183,14 @@ describe('charts and export', () => {
     ])
     expect(stats.topCompanies[0]).toEqual({ company: `${m} Epsilon`, workers: 400, notices: 1 })
     expect(stats.topCompanies[1]).toEqual({ company: `${m} Alpha`, workers: 131, notices: 2 })
+
+    const none = (await (await subscriber.get(`/api/layoffs/stats?q=${m}-nobody`)).json()) as LayoffStats
+    expect(none).toEqual({
+      byMonth: [],
+      byState: [],
+      topCompanies: [],
+      totals: { workers: 0, notices: 0, closures: 0 },
+    })
   })
 
   test('the export is the filter as CSV with a BOM, formulas defused', async () => {

@@ -123,32 +123,56 @@ export async function latestRecords(db: Db, limit: number): Promise<LayoffRow[]>
   return db.select().from(layoffRecords).orderBy(desc(layoffRecords.layoffDate), desc(layoffRecords.id)).limit(limit)
 }
 
+type StatsGroupRow = {
+  grouping: number
+  month: string | null
+  state: string | null
+  company: string | null
+  workers: number
+  notices: number
+  closures: number
+}
+
+/**
+ * The charts' figures of a filter: per month, per state, the top companies and the
+ * totals, from ONE scan of the filtered rows (grouping sets), not four: at 100,000
+ * records that is the difference between one pass and four (bench/layoffs.ts).
+ * `grouping` tells the sets apart: bit 2 month, bit 1 state, bit 0 company (a set
+ * leaves its own column's bit clear).
+ */
 export async function stats(db: Db, filters: LayoffFilters, topCount: number) {
   const where = and(...filterConditions(filters))
-  const workers = sql<number>`coalesce(sum(${layoffRecords.workersAffected}), 0)::int`
-  const notices = sql<number>`count(*)::int`
-  const month = sql<string>`to_char(${layoffRecords.layoffDate}, 'YYYY-MM')`
-  const [byMonth, byState, topCompanies, totals] = await Promise.all([
-    db.select({ month, workers, notices }).from(layoffRecords).where(where).groupBy(month).orderBy(month),
-    db
-      .select({ state: layoffRecords.state, workers, notices })
-      .from(layoffRecords)
-      .where(where)
-      .groupBy(layoffRecords.state)
-      .orderBy(desc(workers), asc(layoffRecords.state)),
-    db
-      .select({ company: sql<string>`min(${layoffRecords.company})`, workers, notices })
-      .from(layoffRecords)
-      .where(where)
-      .groupBy(layoffRecords.companyKey)
-      .orderBy(desc(workers), asc(layoffRecords.companyKey))
-      .limit(topCount),
-    db
-      .select({ workers, notices, closures: sql<number>`count(*) filter (where ${layoffRecords.isClosure})::int` })
-      .from(layoffRecords)
-      .where(where),
-  ])
-  return { byMonth, byState, topCompanies, totals: totals[0] ?? { workers: 0, notices: 0, closures: 0 } }
+  // grouped by the truncated date, formatted once per month (to_char per row costs a third of the scan)
+  const month = sql`date_trunc('month', ${layoffRecords.layoffDate}::timestamp)`
+  const result = (await db.execute(sql`
+    select
+      grouping(${month}, ${layoffRecords.state}, ${layoffRecords.companyKey})::int as grouping,
+      to_char(${month}, 'YYYY-MM') as month,
+      ${layoffRecords.state} as state,
+      min(${layoffRecords.company}) as company,
+      coalesce(sum(${layoffRecords.workersAffected}), 0)::int as workers,
+      count(*)::int as notices,
+      (count(*) filter (where ${layoffRecords.isClosure}))::int as closures
+    from ${layoffRecords}
+    ${where ? sql`where ${where}` : sql``}
+    group by grouping sets ((${month}), (${layoffRecords.state}), (${layoffRecords.companyKey}), ())
+  `)) as unknown as { rows: StatsGroupRow[] }
+  const byMonth: Array<{ month: string; workers: number; notices: number }> = []
+  const byState: Array<{ state: string; workers: number; notices: number }> = []
+  const companies: Array<{ company: string; workers: number; notices: number }> = []
+  let totals = { workers: 0, notices: 0, closures: 0 }
+  for (const row of result.rows) {
+    const figures = { workers: row.workers, notices: row.notices }
+    if (row.grouping === 3) byMonth.push({ month: row.month!, ...figures })
+    else if (row.grouping === 5) byState.push({ state: row.state!, ...figures })
+    else if (row.grouping === 6) companies.push({ company: row.company!, ...figures })
+    else if (row.grouping === 7) totals = { ...figures, closures: row.closures }
+  }
+  byMonth.sort((a, b) => a.month.localeCompare(b.month))
+  byState.sort((a, b) => b.workers - a.workers || a.state.localeCompare(b.state))
+  // most workers first; equal ones by name, as the chart lists them
+  companies.sort((a, b) => b.workers - a.workers || a.company.localeCompare(b.company))
+  return { byMonth, byState, topCompanies: companies.slice(0, topCount), totals }
 }
 
 // ---------- imports ----------

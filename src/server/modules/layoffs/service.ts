@@ -73,11 +73,13 @@ export async function listLayoffs(ctx: Ctx, query: LayoffListQuery): Promise<Lay
   const filters = filtersOf(query)
   const { sort, dir } = query
   const after = decode(query.cursor, sort, dir)
-  return listCacheOf(ctx.deps, 'layoffs').remember(`list:${JSON.stringify([filters, sort, dir, after])}`, async () => {
+  const cache = listCacheOf(ctx.deps, 'layoffs')
+  return cache.remember(`list:${JSON.stringify([filters, sort, dir, after])}`, async () => {
     const db = ctx.deps.db
     const [page, total] = await Promise.all([
       readPage(layoffPageSize, (limit) => queries.listRecords(db, filters, { sort, dir }, after, limit)),
-      queries.countRecords(db, filters),
+      // one count per filter, whatever the sort or page: a broad search counts thousands of rows
+      cache.remember(`count:${JSON.stringify(filters)}`, () => queries.countRecords(db, filters)),
     ])
     const last = page.rows.at(-1)
     return {
