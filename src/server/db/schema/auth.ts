@@ -5,20 +5,25 @@ import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/p
 // not installed (ARCHITECTURE.md, known facts).
 // Regenerate with `npx -y auth@1.6.33 generate` when better-auth changes.
 
-export const user = pgTable('user', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  image: text('image'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  role: text('role'),
-  banned: boolean('banned').default(false),
-  banReason: text('ban_reason'),
-  banExpires: timestamp('ban_expires', { withTimezone: true }),
-  twoFactorEnabled: boolean('two_factor_enabled').default(false),
-})
+export const user = pgTable(
+  'user',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    image: text('image'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    role: text('role'),
+    banned: boolean('banned').default(false),
+    banReason: text('ban_reason'),
+    banExpires: timestamp('ban_expires', { withTimezone: true }),
+    twoFactorEnabled: boolean('two_factor_enabled').default(false),
+  },
+  // the admin's user table and 'sign-ups this week' (issue 22): newest first, by one index
+  (table) => [index('user_created_idx').on(table.createdAt.desc(), table.id.desc())],
+)
 
 export const session = pgTable(
   'session',

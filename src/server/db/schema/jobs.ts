@@ -123,6 +123,8 @@ export const jobApplications = pgTable(
     unique('job_applications_job_user_unique').on(table.jobId, table.userId),
     index('job_applications_user_idx').on(table.userId, table.createdAt),
     index('job_applications_job_idx').on(table.jobId, table.createdAt),
+    // the admin dashboard's 'applications this week' (issue 22)
+    index('job_applications_created_idx').on(table.createdAt),
     check(
       'job_applications_status_check',
       sql`${table.status} in ('submitted', 'reviewed', 'interviewing', 'offered', 'rejected')`,

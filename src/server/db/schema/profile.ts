@@ -28,6 +28,8 @@ export const userProfiles = pgTable('user_profiles', {
   lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
   lastIpAddress: text('last_ip_address'),
   loginCount: integer('login_count').notNull().default(0),
+  /** IANA zone of the member's day (issue 21: the routine's 'today'); null until the browser's is saved */
+  timeZone: text('time_zone'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 })
