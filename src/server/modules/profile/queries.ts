@@ -90,3 +90,23 @@ export async function deleteSkill(db: Db, userId: string, name: string) {
     .returning({ name: userSkillAssessments.skillName })
   return deleted.length > 0
 }
+
+/** A member as a coach sees them (issue 20): profile, address and the account's age; undefined for no such account. */
+export async function findMemberOverview(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      id: user.id,
+      email: user.email,
+      accountName: user.name,
+      memberSince: user.createdAt,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+      avatarUrl: userProfiles.avatarUrl,
+      careerLevel: userProfiles.careerLevel,
+      location: userProfiles.location,
+    })
+    .from(user)
+    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
+    .where(eq(user.id, userId))
+  return row
+}

@@ -1,0 +1,95 @@
+import { z } from 'zod'
+import { Cursor, requiredText } from '#shared/common/fields.ts'
+import { chatClientKeyPattern, chatMessageMaxLength } from './constants.ts'
+import { chatMessages } from './messages.ts'
+
+// Career coach chat (issue 20): what the chat page, the header's unread badge, the
+// coach's context panel and the live topic exchange with the server
+// (docs/decisions/029).
+
+/** A party as the other one sees them: names, avatar, and whether they are a coach (the 'Admin' badge). */
+export type ChatPartyView = {
+  id: string
+  firstName: string
+  lastName: string
+  avatarUrl: string | null
+  isAdmin: boolean
+}
+
+export type ChatMessageView = {
+  id: string
+  conversationId: string
+  authorId: string
+  /** plain text: the page shows it as text and makes http(s) links clickable, nothing else */
+  content: string
+  /** the key the sender's browser gave it: the sending pane matches its pending message by it */
+  clientKey: string
+  createdAt: string
+  /** when the other party opened it ('Seen'); null while unread */
+  readAt: string | null
+}
+
+/** spec 001 §3 Conversation summary, for the viewer: the other party, the newest message, the viewer's unread count. */
+export type ConversationSummary = {
+  id: string
+  status: 'open' | 'closed'
+  memberId: string
+  coachId: string
+  /** the party who is not the viewer (for an admin reading another coach's conversation: the member) */
+  otherParty: ChatPartyView
+  latestMessage: { content: string; authorId: string; createdAt: string } | null
+  unreadCount: number
+  lastMessageAt: string
+}
+
+export type ConversationList = { conversations: ConversationSummary[]; nextCursor: string | null }
+
+/** A page of a conversation, oldest first; `olderCursor` reads the page before it (null at the start). */
+export type ChatMessagePage = { messages: ChatMessageView[]; olderCursor: string | null }
+
+export const ConversationListQuery = z.object({ cursor: Cursor })
+export type ConversationListQuery = z.infer<typeof ConversationListQuery>
+
+export const MessagePageQuery = z.object({ cursor: Cursor })
+export type MessagePageQuery = z.infer<typeof MessagePageQuery>
+
+export const SendMessageInput = z.object({
+  content: requiredText(chatMessages.blank, chatMessageMaxLength, chatMessages.tooLong),
+  clientKey: z.string({ error: chatMessages.invalidClientKey }).regex(chatClientKeyPattern, {
+    error: chatMessages.invalidClientKey,
+  }),
+})
+export type SendMessageInput = z.infer<typeof SendMessageInput>
+
+/** The viewer's unread messages across their conversations (the header badge). */
+export type ChatUnread = { count: number }
+
+/**
+ * What the coach sees beside a conversation: who the member is and where they
+ * stand in each area that exists (issue 20). Career goals join it when their area
+ * is built.
+ */
+export type ChatMemberContext = {
+  member: {
+    id: string
+    firstName: string
+    lastName: string
+    email: string
+    avatarUrl: string | null
+    memberSince: string
+    careerLevel: string | null
+    location: string | null
+    skills: string[]
+  }
+  /** the latest resume score and its band, with how many scores there were; null before the first */
+  resume: { total: number; band: string; iterations: number; scoredAt: string } | null
+  recentApplications: Array<{ jobId: string; title: string; company: string; status: string; appliedAt: string }>
+  savedJobs: Array<{ jobId: string; title: string; company: string; savedAt: string }>
+}
+
+// ---------- live (the 'chat' topic; each event reaches its conversation's two parties only) ----------
+
+export type ChatEvent =
+  | { type: 'message.created'; data: { message: ChatMessageView } }
+  | { type: 'messages.read'; data: { conversationId: string; readerId: string; readAt: string } }
+  | { type: 'conversation.started'; data: { conversationId: string } }
