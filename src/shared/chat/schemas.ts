@@ -64,11 +64,7 @@ export type SendMessageInput = z.infer<typeof SendMessageInput>
 /** The viewer's unread messages across their conversations (the header badge). */
 export type ChatUnread = { count: number }
 
-/**
- * What the coach sees beside a conversation: who the member is and where they
- * stand in each area that exists (issue 20). Career goals join it when their area
- * is built.
- */
+/** What the coach sees beside a conversation: who the member is and where they stand in each area (issue 20). */
 export type ChatMemberContext = {
   member: {
     id: string
@@ -81,6 +77,8 @@ export type ChatMemberContext = {
     location: string | null
     skills: string[]
   }
+  /** the member's active career goals, newest first */
+  goals: Array<{ id: string; title: string; typeLabel: string; progress: number; targetDate: string | null }>
   /** the latest resume score and its band, with how many scores there were; null before the first */
   resume: { total: number; band: string; iterations: number; scoredAt: string } | null
   recentApplications: Array<{ jobId: string; title: string; company: string; status: string; appliedAt: string }>

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { careerGoals } from '#server/db/schema/goals.ts'
 import { jobApplications, savedJobs } from '#server/db/schema/jobs.ts'
 import { userProfiles, userSkillAssessments } from '#server/db/schema/profile.ts'
 import { resumeReviews, resumeScores } from '#server/db/schema/resumes.ts'
@@ -91,6 +92,14 @@ describe("the coach's view of a member", () => {
       .insert(savedJobs)
       .values(jobs.map((job, index) => ({ userId: memberId, jobId: job.id, savedAt: minutesAgo(50 - index) })))
 
+    const [goal] = await t.db
+      .insert(careerGoals)
+      .values([
+        { userId: memberId, title: 'Lead a platform team', type: 'leadership', progress: 35, targetDate: '2030-06-30' },
+        { userId: memberId, title: 'Done already', type: 'promotion', status: 'achieved' },
+      ])
+      .returning()
+
     const response = await admin.get(contextOf(memberId))
     expect(response.status).toBe(200)
     const context = (await response.json()) as ChatMemberContext
@@ -107,6 +116,9 @@ describe("the coach's view of a member", () => {
         location: 'Halifax, NS',
         skills: ['Leadership', 'SQL', 'TypeScript'],
       },
+      goals: [
+        { id: goal.id, title: 'Lead a platform team', typeLabel: 'Leadership', progress: 35, targetDate: '2030-06-30' },
+      ],
       resume: { total: 74, band: 'Highly Competitive', iterations: 2, scoredAt: latest!.createdAt.toISOString() },
       recentApplications: newest.map((job, index) => ({
         jobId: job.id,
@@ -128,7 +140,13 @@ describe("the coach's view of a member", () => {
   test('a member with nothing yet has no score and empty lists', async () => {
     const member = (await t.signedIn({ subscribed: true })) as Member
     const context = (await (await admin.get(contextOf(member.member.id))).json()) as ChatMemberContext
-    expect(context).toMatchObject({ resume: null, recentApplications: [], savedJobs: [], member: { skills: [] } })
+    expect(context).toMatchObject({
+      goals: [],
+      resume: null,
+      recentApplications: [],
+      savedJobs: [],
+      member: { skills: [] },
+    })
   })
 
   test('an unknown member, or an id that is none, is 404; members get 403 and visitors 401', async () => {

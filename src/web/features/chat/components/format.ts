@@ -9,6 +9,8 @@ const dayTimeFormat = new Intl.DateTimeFormat('en-US', {
 })
 const yearDayTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' })
 const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' })
+// a calendar date ('2026-12-01') is midnight UTC: written in UTC it stays that day everywhere
+const calendarDayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' })
 
 /** '3:05 PM' today, 'Nov 24, 3:05 PM' this year, 'Nov 24, 2025, 3:05 PM' before. */
 export function formatMessageTime(iso: string, now: Date = new Date()): string {
@@ -21,6 +23,11 @@ export function formatMessageTime(iso: string, now: Date = new Date()): string {
 /** 'Nov 24, 2026' */
 export function formatDay(iso: string): string {
   return dayFormat.format(new Date(iso))
+}
+
+/** 'Dec 1, 2026' for the calendar date '2026-12-01', whatever the browser's zone */
+export function formatCalendarDay(day: string): string {
+  return calendarDayFormat.format(new Date(`${day}T00:00:00Z`))
 }
 
 export function fullName(person: { firstName: string; lastName: string }): string {

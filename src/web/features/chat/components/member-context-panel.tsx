@@ -9,7 +9,7 @@ import { Avatar } from '#web/components/avatar.tsx'
 import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { memberContextQuery } from '#web/features/chat/api/chat.ts'
-import { formatDay, fullName } from '#web/features/chat/components/format.ts'
+import { formatCalendarDay, formatDay, fullName } from '#web/features/chat/components/format.ts'
 
 type Context = ChatMemberContext
 
@@ -22,7 +22,7 @@ const statusLabel = (status: string) => status.charAt(0).toUpperCase() + status.
 
 /**
  * Who the coach is helping, beside the conversation (issue 20): the member, their
- * resume score, recent applications and saved jobs, each part saying when it is
+ * active goals, resume score, recent applications and saved jobs, each part saying when it is
  * still loading or has nothing yet.
  */
 export function MemberContextPanel({ memberId }: { memberId: string }) {
@@ -38,6 +38,27 @@ export function MemberContextPanel({ memberId }: { memberId: string }) {
   return (
     <div className="grid gap-5 text-sm">
       <Part title="Member" data={data} render={(c) => <MemberPart member={c.member} />} />
+      <Part
+        title="Career goals"
+        data={data}
+        render={(c) =>
+          c.goals.length === 0 ? (
+            <Empty>No active goals</Empty>
+          ) : (
+            <ul className="grid gap-2">
+              {c.goals.map((goal) => (
+                <li key={goal.id} className="grid">
+                  <span className="font-medium">{goal.title}</span>
+                  <span className="text-muted-foreground">
+                    {goal.typeLabel} · {goal.progress}% done
+                    {goal.targetDate ? ` · by ${formatCalendarDay(goal.targetDate)}` : ''}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      />
       <Part
         title="Resume score"
         data={data}
