@@ -5,7 +5,7 @@ export type StandInRequest = { method: string; path: string; body: Record<string
 
 /**
  * A local HTTP server speaking the part of Stripe's API the product calls
- * (customers, checkout sessions, subscriptions read and updated, billing portal sessions). Stripe's
+ * (customers, checkout sessions, subscriptions read, updated and cancelled, billing portal sessions). Stripe's
  * servers cannot be reached from here; the SDK is pointed at this instead, and
  * tests assert the request bodies it received.
  */
@@ -71,6 +71,17 @@ export async function startStripeStandIn() {
       if ('error' in updated) return send(400, { error: { type: 'invalid_request_error', message: updated.error } })
       subscriptions.set(subscriptionMatch[1]!, updated)
       return send(200, updated)
+    }
+    // DELETE /v1/subscriptions/{id}: cancelled now (an account deleted by an admin, issue 22)
+    if (req.method === 'DELETE' && subscriptionMatch) {
+      const subscription = subscriptions.get(subscriptionMatch[1]!)
+      if (!subscription)
+        return send(404, {
+          error: { type: 'invalid_request_error', message: `No such subscription: '${subscriptionMatch[1]}'` },
+        })
+      const cancelled = { ...subscription, status: 'canceled', canceled_at: Math.floor(Date.now() / 1000) }
+      subscriptions.set(subscriptionMatch[1]!, cancelled)
+      return send(200, cancelled)
     }
     send(404, {
       error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` },
