@@ -38,7 +38,7 @@ export const accountInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('account_invitations_user_idx').on(table.userId, table.createdAt.desc())],
+  (table) => [index('account_invitations_user_idx').on(table.userId, table.createdAt)],
 )
 
 /** A CSV import of users (spec 002 §4 User CSV import): a queue job, its progress and its report. */
@@ -62,7 +62,7 @@ export const userImports = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (table) => [
-    index('user_imports_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('user_imports_created_idx').on(table.createdAt, table.id),
     check('user_imports_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )

@@ -29,9 +29,9 @@ export const blogPosts = pgTable(
   },
   (table) => [
     index('blog_posts_published_idx')
-      .on(table.publishedAt.desc(), table.id.desc())
+      .on(table.publishedAt, table.id)
       .where(sql`${table.status} = 'published'`),
-    index('blog_posts_updated_idx').on(table.updatedAt.desc(), table.id.desc()),
+    index('blog_posts_updated_idx').on(table.updatedAt, table.id),
     check(
       'blog_posts_category_check',
       sql`${table.category} in ('Technology', 'Career Growth', 'Industry Insights', 'Tutorials')`,
@@ -61,7 +61,7 @@ export const newsletterItems = pgTable(
   },
   (table) => [
     unique('newsletter_items_guid_key').on(table.feedUrl, table.guid),
-    index('newsletter_items_published_idx').on(table.publishedAt.desc(), table.id.desc()),
+    index('newsletter_items_published_idx').on(table.publishedAt, table.id),
   ],
 )
 

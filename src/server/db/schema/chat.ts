@@ -5,7 +5,9 @@ import { user } from './auth.ts'
 // Career coach chat (issue 20; spec 001 §3 Chat message, Conversation summary;
 // docs/decisions/029). A conversation has exactly two parties: the member and the
 // coach (an admin) assigned when it started. One OPEN conversation per member and
-// coach; a closed one stays readable.
+// coach; a closed one stays readable. A coach whose account is deleted hands their
+// conversations over to another admin first (chat service, handOverConversations):
+// only the member's own account deletion takes a conversation with it.
 export const chatConversations = pgTable(
   'chat_conversations',
   {
@@ -27,8 +29,8 @@ export const chatConversations = pgTable(
     uniqueIndex('chat_conversations_open_pair_key')
       .on(table.memberId, table.coachId)
       .where(sql`${table.status} = 'open'`),
-    index('chat_conversations_member_idx').on(table.memberId, table.lastMessageAt.desc()),
-    index('chat_conversations_coach_idx').on(table.coachId, table.lastMessageAt.desc()),
+    index('chat_conversations_member_idx').on(table.memberId, table.lastMessageAt),
+    index('chat_conversations_coach_idx').on(table.coachId, table.lastMessageAt),
     check('chat_conversations_status_check', sql`${table.status} in ('open', 'closed')`),
     check('chat_conversations_parties_check', sql`${table.memberId} <> ${table.coachId}`),
   ],
@@ -41,9 +43,12 @@ export const chatMessages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => chatConversations.id, { onDelete: 'cascade' }),
-    authorId: text('author_id')
-      .notNull()
-      .references(() => user.id, { onDelete: 'cascade' }),
+    /**
+     * null once its author's account is deleted: only a coach's can be (a member's
+     * conversations go with them), so a message without an author is a former
+     * coach's, written to the member (the conversation was handed over, chat service)
+     */
+    authorId: text('author_id').references(() => user.id, { onDelete: 'set null' }),
     content: text('content').notNull(),
     /** the sending browser's idempotency key: a retried send finds the message it already made */
     clientKey: text('client_key').notNull(),
@@ -53,7 +58,7 @@ export const chatMessages = pgTable(
   },
   (table) => [
     unique('chat_messages_client_key').on(table.conversationId, table.authorId, table.clientKey),
-    index('chat_messages_conversation_idx').on(table.conversationId, table.createdAt.desc(), table.id.desc()),
+    index('chat_messages_conversation_idx').on(table.conversationId, table.createdAt, table.id),
     // unread counts: a party's unread messages are the other party's with no read_at
     index('chat_messages_unread_idx')
       .on(table.conversationId, table.authorId)

@@ -37,7 +37,7 @@ export const careerGoals = pgTable(
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (table) => [
-    index('career_goals_user_idx').on(table.userId, table.status, table.createdAt.desc()),
+    index('career_goals_user_idx').on(table.userId, table.status, table.createdAt),
     check(
       'career_goals_type_check',
       sql`${table.type} in ('promotion', 'transition', 'remote', 'consulting', 'leadership')`,
@@ -69,7 +69,7 @@ export const routineDays = pgTable(
     primaryKey({ columns: [table.userId, table.day] }),
     // streaks walk a member's completed days, newest first
     index('routine_days_completed_idx')
-      .on(table.userId, table.day.desc())
+      .on(table.userId, table.day)
       .where(sql`${table.completedAt} is not null`),
   ],
 )

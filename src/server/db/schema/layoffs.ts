@@ -57,7 +57,7 @@ export const layoffImports = pgTable(
   },
   (table) => [
     // the history, newest first
-    index('layoff_imports_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('layoff_imports_created_idx').on(table.createdAt, table.id),
     check('layoff_imports_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed', 'undone')`),
   ],
 )

@@ -29,8 +29,12 @@ export const resumeReviews = pgTable(
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
   },
   (table) => [
-    index('resume_reviews_user_idx').on(table.userId, table.createdAt.desc()),
-    index('resume_reviews_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('resume_reviews_user_idx').on(table.userId, table.createdAt),
+    index('resume_reviews_created_idx').on(table.createdAt, table.id),
+    // the admin dashboard's open reviews (issue 22): a count over the few still open
+    index('resume_reviews_open_idx')
+      .on(table.status)
+      .where(sql`${table.status} in ('pending', 'in_review')`),
     check('resume_reviews_status_check', sql`${table.status} in ('pending', 'in_review', 'reviewed')`),
     check('resume_reviews_suggestion_status_check', sql`${table.suggestionStatus} in ('pending', 'ready', 'failed')`),
   ],

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm'
+import { desc, eq, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { plans, userSubscriptions } from '#server/db/schema/billing.ts'
@@ -80,8 +80,8 @@ export function listRecentUsers(db: Db, limit: number) {
       })
       .from(user)
       .leftJoin(userProfiles, eq(userProfiles.id, user.id))
-      // as user_created_idx is built (drizzle's desc() alone means NULLS FIRST, which that index cannot serve)
-      .orderBy(sql`${user.createdAt} desc nulls last`, sql`${user.id} desc nulls last`)
+      // user_created_idx (created_at, id) scanned backwards
+      .orderBy(desc(user.createdAt), desc(user.id))
       .limit(limit)
   )
 }

@@ -20,31 +20,28 @@ import { givesAccessAt } from '#server/platform/subscriptions.ts'
 export type UserPosition = { at: string; id: string }
 
 /**
- * The search: e-mail, first name or last name, any case, literally (spec 002 §2);
- * text with a space is also looked for in "First Last", so a full name finds its
- * user. Each table is searched on its own (no join to filter through), so trigram
- * indexes on these columns, when they exist, serve each side.
+ * The search: e-mail, first name or last name, any case, literally (spec 002 §2).
+ * The names are searched as "First Last", which holds either name and a full name
+ * too. Each table is searched on its own (no join to filter through), so each side
+ * has its trigram index: `user_email_trgm_idx`, `user_profiles_name_trgm_idx`.
  */
 function matches(q: string | undefined): SQL | undefined {
   if (!q) return undefined
   const pattern = containsPattern(q)
-  const fullName = q.includes(' ')
-    ? sql` or (${userProfiles.firstName} || ' ' || ${userProfiles.lastName}) ilike ${pattern}`
-    : sql``
   return sql`${user.id} in (
     select ${user.id} from ${user} where ${user.email} ilike ${pattern}
     union
     select ${userProfiles.id} from ${userProfiles}
-    where ${userProfiles.firstName} ilike ${pattern} or ${userProfiles.lastName} ilike ${pattern}${fullName}
+    where (${userProfiles.firstName} || ' ' || ${userProfiles.lastName}) ilike ${pattern}
   )`
 }
 
 /**
- * Newest first as user_created_idx holds it (created_at DESC NULLS LAST, id DESC
- * NULLS LAST): written out, since a plain DESC means NULLS FIRST, which that index
- * cannot give without sorting the whole table.
+ * Newest first: user_created_idx (created_at, id) scanned backwards gives exactly
+ * ORDER BY created_at DESC, id DESC (a DESC index from drizzle-kit says NULLS LAST,
+ * which a plain DESC cannot use without sorting the whole table).
  */
-const newestFirst = [sql`${user.createdAt} desc nulls last`, sql`${user.id} desc nulls last`]
+const newestFirst = [desc(user.createdAt), desc(user.id)]
 
 const after = (position: UserPosition | undefined) =>
   position && sql`(${user.createdAt}, ${user.id}) < (${position.at}::timestamptz, ${position.id})`
