@@ -21,4 +21,6 @@ export const chatMessages = {
   notAParty: 'Only the member and their coach can write in this conversation',
   closed: 'This conversation is closed',
   contextFailed: 'Failed to load member details',
+  // docs/decisions/029: the author of a message whose coach's account was deleted
+  formerCoach: 'Former coach',
 } as const

@@ -19,7 +19,11 @@ export type ChatPartyView = {
 export type ChatMessageView = {
   id: string
   conversationId: string
-  authorId: string
+  /**
+   * null: a former coach's, whose account was deleted (the conversation went to
+   * another admin, its messages stayed); written to the member
+   */
+  authorId: string | null
   /** plain text: the page shows it as text and makes http(s) links clickable, nothing else */
   content: string
   /** the key the sender's browser gave it: the sending pane matches its pending message by it */
@@ -27,6 +31,15 @@ export type ChatMessageView = {
   createdAt: string
   /** when the other party opened it ('Seen'); null while unread */
   readAt: string | null
+}
+
+/**
+ * Whether `readerId` received the message, so reads it (spec 001 §7: the other
+ * party's messages): a party's, by the other party; a former coach's (no author)
+ * by the member alone, never by the coach who took the conversation over.
+ */
+export function isReceivedBy(message: { authorId: string | null }, readerId: string, memberId: string): boolean {
+  return message.authorId === null ? readerId === memberId : message.authorId !== readerId
 }
 
 /** spec 001 §3 Conversation summary, for the viewer: the other party, the newest message, the viewer's unread count. */
@@ -37,7 +50,8 @@ export type ConversationSummary = {
   coachId: string
   /** the party who is not the viewer (for an admin reading another coach's conversation: the member) */
   otherParty: ChatPartyView
-  latestMessage: { content: string; authorId: string; createdAt: string } | null
+  /** its author null for a former coach's message (as ChatMessageView) */
+  latestMessage: { content: string; authorId: string | null; createdAt: string } | null
   unreadCount: number
   lastMessageAt: string
 }

@@ -2,15 +2,18 @@ import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { deleteStoredFile } from '#server/platform/uploads.ts'
 import { deleteUserAccount, planUserDeletion } from '#server/modules/admin/users/service.ts'
+import { handOverConversations } from '#server/modules/chat/service.ts'
 import { avatarKey } from '#server/modules/profile/service.ts'
 import { adminUserMessages } from '#shared/admin/users.ts'
 
 // Deleting a user (issue 22; spec 002 §6; docs/decisions/031) touches every area that
 // holds something of theirs, so it is composed here, above the modules: the admin
 // area checks and deletes the account in one transaction (its rows cascade), billing's
-// Stripe subscription is cancelled first, and the files the rows pointed at (post
-// media, resumes, application resumes, and the avatar the profile area names) are
-// removed once the delete has committed.
+// Stripe subscription is cancelled first, the chat conversations they coach are
+// handed over to another admin in that transaction (their members keep them;
+// docs/decisions/029), and the files the rows pointed at (post media, resumes,
+// application resumes, and the avatar the profile area names) are removed once the
+// delete has committed.
 
 /**
  * Cancels, now, each Stripe subscription that may still bill the user: a deleted
@@ -36,7 +39,10 @@ async function cancelStripeSubscriptions(ctx: Ctx, subscriptionIds: readonly str
 export async function deleteUser(ctx: Ctx, userId: string): Promise<void> {
   const plan = await planUserDeletion(ctx, userId)
   await cancelStripeSubscriptions(ctx, plan.stripeSubscriptionIds)
-  const { fileKeys } = await deleteUserAccount(ctx, plan)
+  const { fileKeys } = await deleteUserAccount(ctx, plan, {
+    // any account, not only an admin's: a demoted admin still coaches the conversations they had
+    beforeDelete: (tx) => handOverConversations(ctx, tx, userId),
+  })
   // after the commit: a failed delete keeps its files; a file that cannot be removed is logged, not fatal
   for (const key of [...fileKeys, avatarKey(userId)]) await deleteStoredFile(ctx, key)
 }

@@ -23,9 +23,15 @@ export const chatUnreadMailJob = defineJob<UnreadMailData>({
     await withTransaction(deps.db, async (tx) => {
       const conversation = await queries.lockConversationForMail(tx, data.conversationId)
       if (!conversation) return // deleted with its member or coach
-      const unread = await queries.countMailableCoachMessages(tx, conversation.id, chatUnreadMailDelayMinutes)
+      const { unread, byFormerCoach } = await queries.countMailableCoachMessages(
+        tx,
+        conversation.id,
+        chatUnreadMailDelayMinutes,
+      )
       if (unread === 0) return
-      const coach = await queries.findPartyNames(tx, conversation.coachId)
+      // a former coach's messages (their account deleted, the conversation handed over)
+      // were not written by today's coach: the mail then names no one ('Your career coach')
+      const coach = byFormerCoach === 0 ? await queries.findPartyNames(tx, conversation.coachId) : undefined
       const coachNames = coach && partyNames(coach)
       const member = partyNames({
         firstName: conversation.memberFirstName,

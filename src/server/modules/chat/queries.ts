@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, isNull, lte, ne, or, sql } from 'drizzle-orm'
+import { and, asc, count, desc, eq, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { chatConversations, chatMessages } from '#server/db/schema/chat.ts'
@@ -7,6 +7,12 @@ import { userProfiles } from '#server/db/schema/profile.ts'
 // Conversations are private to their two parties (ARCHITECTURE.md rule 3): the
 // service decides who reads a conversation (its parties, and acting admins); every
 // read here that lists or counts is scoped by the viewer's own id.
+//
+// A message's author is null once their account is deleted. Only a coach's can be
+// (a member's conversations go with them): a coach's conversations are handed over
+// to another admin first (handOverConversation below), their messages stay, written
+// by 'a former coach' to the member. So every condition on the author says what a
+// null one means, never `author_id <> x` alone (null there is null: no row).
 
 export type ConversationRow = typeof chatConversations.$inferSelect
 export type MessageRow = typeof chatMessages.$inferSelect & { cursorAt: string }
@@ -18,6 +24,17 @@ const otherPartyOf = (viewerId: string) =>
 // The outer conversation named with its table: inside the subqueries an unqualified
 // id would be the subquery's own.
 const outerConversationId = sql`${sql.identifier('chat_conversations')}.${sql.identifier('id')}`
+
+/**
+ * Whether the message (its author `author`) is one `viewerId` received in the
+ * conversation, theirs to read: for the member, everything not theirs, a former
+ * coach's included; for the coach, the member's (never a former coach's: those
+ * were written to the member). Nobody else receives anything.
+ */
+const receivedBy = (viewerId: string, author: SQL) => sql`(
+  (${chatConversations.memberId} = ${viewerId} and ${author} is distinct from ${viewerId})
+  or (${chatConversations.coachId} = ${viewerId} and ${author} = ${chatConversations.memberId})
+)`
 
 function summaryColumns(db: Db, viewerId: string) {
   const latest = db
@@ -50,13 +67,12 @@ function summaryColumns(db: Db, viewerId: string) {
       latestContent: latest.content,
       latestAuthorId: latest.authorId,
       latestCreatedAt: latest.createdAt,
-      // the viewer's unread: the other party's messages nobody has opened; none for a reader who is no party
+      // the viewer's unread: what they received and have not opened; none for a reader who is no party
       unreadCount: sql<number>`(
         select count(*)::int from ${chatMessages} as unread
         where unread.conversation_id = ${outerConversationId}
-          and unread.author_id <> ${viewerId}
           and unread.read_at is null
-          and ${viewerId} in (${chatConversations.memberId}, ${chatConversations.coachId})
+          and ${receivedBy(viewerId, sql`unread.author_id`)}
       )`,
     },
   }
@@ -123,15 +139,17 @@ export async function findOpenConversationOfMember(db: Db, memberId: string): Pr
 }
 
 /**
- * The coach for a new conversation (issue 20): the admin, other than the member,
- * with the fewest open conversations as coach; ties go to the earliest account,
- * then the id. With `twoFactorRequired`, only admins with two-factor on: the
- * others may not act as admins (ARCHITECTURE.md rule 13), so could not answer.
+ * The coach for a new conversation (issue 20), or for a conversation handed over:
+ * the admin, other than the member (and `exceptId`: the coach handing over), with
+ * the fewest open conversations as coach; ties go to the earliest account, then the
+ * id. With `twoFactorRequired`, only admins with two-factor on: the others may not
+ * act as admins (ARCHITECTURE.md rule 13), so could not answer.
  */
 export async function findLeastBusyCoach(
   db: Db,
   memberId: string,
   twoFactorRequired: boolean,
+  exceptId?: string,
 ): Promise<{ id: string } | undefined> {
   const [row] = await db
     .select({ id: user.id })
@@ -141,6 +159,7 @@ export async function findLeastBusyCoach(
       and(
         eq(user.role, 'admin'),
         ne(user.id, memberId),
+        exceptId === undefined ? undefined : ne(user.id, exceptId),
         twoFactorRequired ? eq(user.twoFactorEnabled, true) : undefined,
       ),
     )
@@ -153,6 +172,50 @@ export async function findLeastBusyCoach(
 export async function insertConversation(db: Db, values: { memberId: string; coachId: string }) {
   const [row] = await db.insert(chatConversations).values(values).returning()
   return row!
+}
+
+// ---------- a coach's account deleted: their conversations handed over ----------
+
+/**
+ * Inside a transaction: the conversations `coachId` coaches, locked (a message
+ * touching one waits for the handover), the latest activity first.
+ */
+export function lockConversationsOfCoach(tx: Db, coachId: string) {
+  return tx
+    .select({ id: chatConversations.id, memberId: chatConversations.memberId, status: chatConversations.status })
+    .from(chatConversations)
+    .where(eq(chatConversations.coachId, coachId))
+    .orderBy(desc(chatConversations.lastMessageAt), desc(chatConversations.id))
+    .for('update')
+}
+
+/** Whether the member has an open conversation with this coach (chat_conversations_open_pair_key allows one). */
+export async function hasOpenConversation(db: Db, memberId: string, coachId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: chatConversations.id })
+    .from(chatConversations)
+    .where(
+      and(
+        eq(chatConversations.memberId, memberId),
+        eq(chatConversations.coachId, coachId),
+        eq(chatConversations.status, 'open'),
+      ),
+    )
+    .limit(1)
+  return row !== undefined
+}
+
+/** The conversation's coach becomes `coachId`, closed when `close` (its messages and times stay as they are). */
+export async function handOverConversation(
+  tx: Db,
+  conversationId: string,
+  coachId: string,
+  { close }: { close: boolean },
+): Promise<void> {
+  await tx
+    .update(chatConversations)
+    .set({ coachId, ...(close ? { status: 'closed' } : {}) })
+    .where(eq(chatConversations.id, conversationId))
 }
 
 const messageColumns = {
@@ -226,11 +289,12 @@ export async function touchConversation(tx: Db, conversationId: string): Promise
 }
 
 /**
- * The coach's messages the member has not opened and has not been mailed about
- * (written after member_mailed_at, compared in SQL at full precision).
+ * The coach's messages (or a former coach's: no author) the member has not opened
+ * and has not been mailed about (written after member_mailed_at, compared in SQL
+ * at full precision).
  */
 const unmailedCoachMessages = and(
-  eq(chatMessages.authorId, chatConversations.coachId),
+  or(eq(chatMessages.authorId, chatConversations.coachId), isNull(chatMessages.authorId)),
   isNull(chatMessages.readAt),
   sql`${chatMessages.createdAt} > coalesce(${chatConversations.memberMailedAt}, '-infinity'::timestamptz)`,
 )
@@ -250,15 +314,26 @@ export async function hasEarlierUnmailedCoachMessage(db: Db, conversationId: str
   return row !== undefined
 }
 
-/** Marks the other party's unread messages read; the ids marked. */
-export async function markRead(tx: Db, conversationId: string, readerId: string, at: Date): Promise<string[]> {
+/**
+ * Marks what the reader (a party) received and has not opened as read; the ids
+ * marked. As receivedBy: the member reads everything not theirs, a former coach's
+ * included; the coach reads the member's only.
+ */
+export async function markRead(
+  tx: Db,
+  conversation: { id: string; memberId: string },
+  readerId: string,
+  at: Date,
+): Promise<string[]> {
   const rows = await tx
     .update(chatMessages)
     .set({ readAt: at })
     .where(
       and(
-        eq(chatMessages.conversationId, conversationId),
-        ne(chatMessages.authorId, readerId),
+        eq(chatMessages.conversationId, conversation.id),
+        readerId === conversation.memberId
+          ? sql`${chatMessages.authorId} is distinct from ${readerId}`
+          : eq(chatMessages.authorId, conversation.memberId),
         isNull(chatMessages.readAt),
       ),
     )
@@ -275,8 +350,8 @@ export async function countUnread(db: Db, viewerId: string): Promise<number> {
     .where(
       and(
         or(eq(chatConversations.memberId, viewerId), eq(chatConversations.coachId, viewerId)),
-        ne(chatMessages.authorId, viewerId),
         isNull(chatMessages.readAt),
+        receivedBy(viewerId, sql`${chatMessages.authorId}`),
       ),
     )
   return row?.unread ?? 0
@@ -304,10 +379,16 @@ export async function lockConversationForMail(tx: Db, conversationId: string) {
   return row
 }
 
-/** Of those, the ones written at least `quietMinutes` ago: what the mail is about. */
+/**
+ * Of those, the ones written at least `quietMinutes` ago: what the mail is about;
+ * with how many of them a former coach wrote (the mail then names no coach).
+ */
 export async function countMailableCoachMessages(tx: Db, conversationId: string, quietMinutes: number) {
   const [row] = await tx
-    .select({ unread: count() })
+    .select({
+      unread: count(),
+      byFormerCoach: sql<number>`(count(*) filter (where ${chatMessages.authorId} is null))::int`,
+    })
     .from(chatMessages)
     .innerJoin(chatConversations, eq(chatConversations.id, chatMessages.conversationId))
     .where(
@@ -317,7 +398,7 @@ export async function countMailableCoachMessages(tx: Db, conversationId: string,
         lte(chatMessages.createdAt, sql`now() - make_interval(mins => ${quietMinutes})`),
       ),
     )
-  return row?.unread ?? 0
+  return { unread: row?.unread ?? 0, byFormerCoach: row?.byFormerCoach ?? 0 }
 }
 
 /** The coach's names, for the mail's words. */

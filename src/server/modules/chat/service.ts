@@ -1,7 +1,13 @@
 import { withTransaction, type Db } from '#server/db/client.ts'
 import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
-import { actsAsAdmin, requireAccess, requireUser, requireVerified } from '#server/platform/guards.ts'
+import {
+  actsAsAdmin,
+  adminsNeedTwoFactor,
+  requireAccess,
+  requireUser,
+  requireVerified,
+} from '#server/platform/guards.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { LiveAudience } from '#server/platform/realtime.ts'
 import { chatConversationPageSize, chatMessagePageSize, chatUnreadMailDelayMinutes } from '#shared/chat/constants.ts'
@@ -75,12 +81,14 @@ export async function listConversations(ctx: Ctx, query: ConversationListQuery):
 export async function startConversation(ctx: Ctx): Promise<{ conversation: ConversationSummary; created: boolean }> {
   await requireAccess(ctx, 'subscriber')
   const member = requireVerified(ctx) // decision 014: writing asks a verified address
-  const { db, config } = ctx.deps
+  const { db } = ctx.deps
+  // read before the transaction: the settings' cache may ask the database
+  const twoFactorRequired = adminsNeedTwoFactor(ctx.deps)
   const { id, created } = await withTransaction(db, async (tx) => {
     await queries.lockMemberStart(tx, member.id)
     const open = await queries.findOpenConversationOfMember(tx, member.id)
     if (open) return { id: open.id, created: false }
-    const coach = await queries.findLeastBusyCoach(tx, member.id, config.ADMIN_REQUIRE_2FA)
+    const coach = await queries.findLeastBusyCoach(tx, member.id, twoFactorRequired)
     if (!coach) throw new AppError('CONFLICT', chatMessages.noAdmins)
     const conversation = await queries.insertConversation(tx, { memberId: member.id, coachId: coach.id })
     await publish(ctx, tx, conversation, { type: 'conversation.started', data: { conversationId: conversation.id } })
@@ -173,7 +181,7 @@ export async function markConversationRead(
   const readAt = new Date()
   if (!party) return { readAt: readAt.toISOString(), marked: 0 }
   const marked = await withTransaction(db, async (tx) => {
-    const ids = await queries.markRead(tx, conversationId, viewer.id, readAt)
+    const ids = await queries.markRead(tx, conversation, viewer.id, readAt)
     if (ids.length > 0)
       await publish(ctx, tx, conversation, {
         type: 'messages.read',
@@ -189,4 +197,46 @@ export async function getUnread(ctx: Ctx): Promise<ChatUnread> {
   await requireAccess(ctx, 'subscriber')
   const viewer = requireUser(ctx)
   return { count: await queries.countUnread(ctx.deps.db, viewer.id) }
+}
+
+/**
+ * Inside the transaction that deletes `fromCoachId`'s account (compose/user-deletion),
+ * before the delete: each conversation they coach goes to another admin, so the
+ * member keeps it and everything said in it (docs/decisions/029). The new coach is
+ * chosen as for a new conversation (findLeastBusyCoach: the fewest open
+ * conversations, never the member, never the leaving coach), one conversation at a
+ * time, so several spread over the admins; with two-factor required and no other
+ * admin with it on, the least busy admin all the same (they answer once they turn it
+ * on: better than the conversation going with its coach). The leaving coach's
+ * messages stay, their author emptied by the delete (chat_messages.author_id on
+ * delete set null): 'a former coach' to the member, never unread for the new coach.
+ *
+ * Should the member already have an OPEN conversation with the new coach (one open
+ * per pair: chat_conversations_open_pair_key), the handed-over one is moved closed:
+ * still theirs and readable, while the one already with that coach stays the one
+ * they write in. (Not picking another admin instead: there may be none, and the
+ * member would then have two open conversations, where starting keeps one.) Only
+ * when no admin but the member themself is left does a conversation go with its
+ * coach, as a member's own conversations go with them.
+ *
+ * Nothing is published: the leaving coach's streams end with their account, and the
+ * member and the new coach read the conversation as it is when they next load it.
+ * Returns how many conversations were handed over.
+ */
+export async function handOverConversations(ctx: Ctx, tx: Db, fromCoachId: string): Promise<number> {
+  const twoFactorRequired = adminsNeedTwoFactor(ctx.deps)
+  let handedOver = 0
+  for (const conversation of await queries.lockConversationsOfCoach(tx, fromCoachId)) {
+    const coach =
+      (await queries.findLeastBusyCoach(tx, conversation.memberId, twoFactorRequired, fromCoachId)) ??
+      (twoFactorRequired ? await queries.findLeastBusyCoach(tx, conversation.memberId, false, fromCoachId) : undefined)
+    if (!coach) continue
+    const close =
+      conversation.status === 'open' && (await queries.hasOpenConversation(tx, conversation.memberId, coach.id))
+    await queries.handOverConversation(tx, conversation.id, coach.id, { close })
+    handedOver++
+  }
+  if (handedOver > 0)
+    ctx.logger.info({ coachId: fromCoachId, handedOver, requestId: ctx.requestId }, 'chat conversations handed over')
+  return handedOver
 }

@@ -28,8 +28,9 @@ export function toSummary(row: queries.SummaryRow): ConversationSummary {
     memberId: row.memberId,
     coachId: row.coachId,
     otherParty: toPartyView(row),
+    // no message yet: the lateral join's columns are all null; a former coach's has a null author only
     latestMessage:
-      row.latestContent !== null && row.latestAuthorId !== null && row.latestCreatedAt !== null
+      row.latestContent !== null && row.latestCreatedAt !== null
         ? { content: row.latestContent, authorId: row.latestAuthorId, createdAt: row.latestCreatedAt.toISOString() }
         : null,
     unreadCount: row.unreadCount,

@@ -349,9 +349,15 @@ export async function planUserDeletion(ctx: Ctx, userId: string): Promise<UserDe
  * row, whose foreign keys cascade to everything that is theirs (profile, posts and
  * comments, applications, resume reviews, registrations, subscriptions, sessions).
  * Audited with the e-mail. Returns the stored files the deleted rows pointed at,
- * for the caller to remove after the commit.
+ * for the caller to remove after the commit. `beforeDelete` runs in the same
+ * transaction, after the checks and just before the rows go: the composing caller
+ * moves there what other areas keep of the user's (a coach's chat conversations).
  */
-export async function deleteUserAccount(ctx: Ctx, plan: UserDeletionPlan): Promise<{ fileKeys: string[] }> {
+export async function deleteUserAccount(
+  ctx: Ctx,
+  plan: UserDeletionPlan,
+  { beforeDelete }: { beforeDelete?: (tx: Db) => Promise<unknown> } = {},
+): Promise<{ fileKeys: string[] }> {
   const admin = requireAdmin(ctx)
   if (plan.userId === admin.id) throw new AppError('CONFLICT', adminUserMessages.cannotDeleteSelf)
   const fileKeys = await withTransaction(ctx.deps.db, async (tx) => {
@@ -359,6 +365,7 @@ export async function deleteUserAccount(ctx: Ctx, plan: UserDeletionPlan): Promi
     const target = await queries.findAccount(tx, plan.userId)
     if (!target) throw notFound()
     await refuseRemovingAdmin(tx, target)
+    await beforeDelete?.(tx)
     // read in the transaction, just before the rows go: a file added meanwhile is not missed
     const keys = await queries.storedFilesOf(tx, plan.userId)
     const community = await queries.releaseCommunityCounters(tx, plan.userId)

@@ -19,7 +19,12 @@ const coach = 'coach-1'
 
 const at = (minute: number) => `2026-03-01T10:${String(minute).padStart(2, '0')}:00.000Z`
 
-const chat = (id: string, minute: number, authorId = coach, conversationId = 'conv-1'): ChatMessageView => ({
+const chat = (
+  id: string,
+  minute: number,
+  authorId: string | null = coach,
+  conversationId = 'conv-1',
+): ChatMessageView => ({
   id,
   conversationId,
   authorId,
@@ -135,6 +140,32 @@ describe('the chat in the cache', () => {
       ['m1', at(3)],
       ['m2', null],
       ['m3', null],
+    ])
+  })
+
+  test("a former coach's message (no author) is read by the member, never by the coach who took over", () => {
+    // the conversation went to `coach` when the first coach's account was deleted
+    queryClient.setQueryData<ConversationSummary>(chatKeys.conversation('conv-1'), summary('conv-1', 1))
+    setThread([chat('m1', 1, null), chat('m2', 2, member)])
+    const readAtOf = () =>
+      messagesInOrder(queryClient.getQueryData<MessagePages>(chatKeys.messages('conv-1'))).map((m) => [m.id, m.readAt])
+    applyChatEvent(
+      queryClient,
+      live({ type: 'messages.read', data: { conversationId: 'conv-1', readerId: coach, readAt: at(3) } }),
+      member,
+    )
+    expect(readAtOf()).toEqual([
+      ['m1', null],
+      ['m2', at(3)],
+    ])
+    applyChatEvent(
+      queryClient,
+      live({ type: 'messages.read', data: { conversationId: 'conv-1', readerId: member, readAt: at(4) } }),
+      member,
+    )
+    expect(readAtOf()).toEqual([
+      ['m1', at(4)],
+      ['m2', at(3)],
     ])
   })
 

@@ -1,5 +1,11 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query'
-import type { ChatMessagePage, ChatMessageView, ConversationList, ConversationSummary } from '#shared/chat/schemas.ts'
+import {
+  isReceivedBy,
+  type ChatMessagePage,
+  type ChatMessageView,
+  type ConversationList,
+  type ConversationSummary,
+} from '#shared/chat/schemas.ts'
 import type { LiveMessage } from '#shared/live.ts'
 import { chatKeys } from '#web/features/chat/api/keys.ts'
 
@@ -22,7 +28,18 @@ export function messagesInOrder(data: { pages: ChatMessagePage[] } | undefined):
 
 /** Is this message already shown: the same id, or the same sender's same idempotency key? */
 function sameMessage(a: ChatMessageView, b: ChatMessageView): boolean {
-  return a.id === b.id || (a.clientKey === b.clientKey && a.authorId === b.authorId)
+  return a.id === b.id || (a.authorId !== null && a.clientKey === b.clientKey && a.authorId === b.authorId)
+}
+
+/** The conversation's member as this browser has it (its own query, else the list); undefined when neither is loaded. */
+function cachedMemberId(queryClient: QueryClient, conversationId: string): string | undefined {
+  return (
+    queryClient.getQueryData<ConversationSummary>(chatKeys.conversation(conversationId))?.memberId ??
+    queryClient
+      .getQueryData<ConversationPages>(chatKeys.conversations)
+      ?.pages.flatMap((page) => page.conversations)
+      .find((conversation) => conversation.id === conversationId)?.memberId
+  )
 }
 
 /** Adds a message to its conversation's newest page, once and in time order, if that conversation is loaded. */
@@ -41,21 +58,22 @@ export function addCachedMessage(queryClient: QueryClient, message: ChatMessageV
 
 /**
  * Someone read a conversation up to `readAt`: the messages they had received by then
- * are read ('Seen' for their sender). The reader's own messages do not change.
+ * are read ('Seen' for their sender). The reader's own messages do not change, nor
+ * does a former coach's (no author) unless the reader is the member (isReceivedBy):
+ * with the member unknown here, it waits for the next load.
  */
 export function applyRead(queryClient: QueryClient, conversationId: string, readerId: string, readAt: string) {
+  const memberId = cachedMemberId(queryClient, conversationId)
+  const received = (m: ChatMessageView) =>
+    memberId === undefined ? m.authorId !== null && m.authorId !== readerId : isReceivedBy(m, readerId, memberId)
+  const readNow = (m: ChatMessageView) => m.readAt === null && m.createdAt <= readAt && received(m)
   queryClient.setQueryData<MessagePages>(chatKeys.messages(conversationId), (data) => {
     if (!data) return data
     let changed = false
     const pages = data.pages.map((page) => {
-      if (!page.messages.some((m) => m.authorId !== readerId && m.readAt === null && m.createdAt <= readAt)) return page
+      if (!page.messages.some(readNow)) return page
       changed = true
-      return {
-        ...page,
-        messages: page.messages.map((m) =>
-          m.authorId !== readerId && m.readAt === null && m.createdAt <= readAt ? { ...m, readAt } : m,
-        ),
-      }
+      return { ...page, messages: page.messages.map((m) => (readNow(m) ? { ...m, readAt } : m)) }
     })
     return changed ? { ...data, pages } : data
   })

@@ -11,7 +11,7 @@ import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 import { conversationsQuery } from '#web/features/chat/api/chat.ts'
 import { AdminBadge } from '#web/features/chat/components/admin-badge.tsx'
-import { formatMessageTime, fullName, unreadLabel } from '#web/features/chat/components/format.ts'
+import { formatMessageTime, fullName, latestAuthorPrefix, unreadLabel } from '#web/features/chat/components/format.ts'
 
 /**
  * spec 001 §2: the viewer's conversations, each with the other party, the newest
@@ -123,7 +123,7 @@ function ConversationLink({
             data-testid="conversation-latest"
           >
             {latestMessage
-              ? `${latestMessage.authorId === viewerId ? 'You: ' : ''}${latestMessage.content}`
+              ? `${latestAuthorPrefix(latestMessage.authorId, viewerId)}${latestMessage.content}`
               : 'No messages yet'}
           </span>
           {unreadCount > 0 ? (

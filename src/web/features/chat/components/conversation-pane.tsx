@@ -2,7 +2,7 @@ import { Link } from 'react-router'
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query'
 import { ArrowLeft, UserRound } from 'lucide-react'
 import { chatMessages } from '#shared/chat/messages.ts'
-import type { ConversationSummary } from '#shared/chat/schemas.ts'
+import { isReceivedBy, type ConversationSummary } from '#shared/chat/schemas.ts'
 import type { SessionUser } from '#shared/accounts/schemas.ts'
 import { Avatar } from '#web/components/avatar.tsx'
 import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
@@ -43,7 +43,10 @@ export function ConversationPane({
   const summary = conversation.data ?? listed
 
   const ordered = messagesInOrder(messages.data)
-  const newestUnread = ordered.findLast((m) => m.authorId !== viewer.id && m.readAt === null)
+  // a former coach's unread message is the member's to read, never the new coach's
+  const newestUnread = summary
+    ? ordered.findLast((m) => m.readAt === null && isReceivedBy(m, viewer.id, summary.memberId))
+    : undefined
   useReadWhenSeen(conversationId, viewer.id, newestUnread?.id ?? null, messages.isSuccess && Boolean(summary))
 
   const back = (
@@ -87,7 +90,9 @@ export function ConversationPane({
   const otherName = fullName(other) || 'Member'
   // the coach's view: an admin who is not the member sees who they are helping
   const coachView = viewer.isAdmin && summary.memberId !== viewer.id
-  const authorOf = (authorId: string): Author => {
+  const authorOf = (authorId: string | null): Author => {
+    // the coach before this one, whose account was deleted: the other party's side, no longer an admin
+    if (authorId === null) return { name: chatMessages.formerCoach, isAdmin: false, mine: false }
     if (authorId === viewer.id) return { name: fullName(viewer), isAdmin: viewer.isAdmin, mine: true }
     if (authorId === other.id) return { name: otherName, isAdmin: other.isAdmin, mine: false }
     // an admin looking in: the party who is neither the viewer nor the member is the coach

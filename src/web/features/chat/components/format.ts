@@ -1,3 +1,5 @@
+import { chatMessages } from '#shared/chat/messages.ts'
+
 // How the chat writes names, dates and times, in the browser's own time zone.
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' })
@@ -32,6 +34,16 @@ export function formatCalendarDay(day: string): string {
 
 export function fullName(person: { firstName: string; lastName: string }): string {
   return `${person.firstName} ${person.lastName}`.trim()
+}
+
+/**
+ * Who wrote a conversation's latest message, before its text in the list: 'You: '
+ * for the viewer, 'Former coach: ' for a coach whose account was deleted (no
+ * author), nothing for the party the list item names.
+ */
+export function latestAuthorPrefix(authorId: string | null, viewerId: string): string {
+  if (authorId === null) return `${chatMessages.formerCoach}: `
+  return authorId === viewerId ? 'You: ' : ''
 }
 
 /** '3 unread messages', '1 unread message' */

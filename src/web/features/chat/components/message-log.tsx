@@ -12,7 +12,7 @@ import { MessageText } from '#web/features/chat/components/message-text.tsx'
 export type Author = { name: string; isAdmin: boolean; mine: boolean }
 
 type Item =
-  | { kind: 'sent'; key: string; authorId: string; createdAt: string; message: ChatMessageView }
+  | { kind: 'sent'; key: string; authorId: string | null; createdAt: string; message: ChatMessageView }
   | { kind: 'pending'; key: string; authorId: string; createdAt: string; pending: PendingMessage }
 
 /** Messages of one author within this spell share one name line. */
@@ -30,7 +30,8 @@ export type OlderPages = {
 
 /**
  * A conversation's messages, oldest first (issue 20): the viewer's own on the right,
- * the other party's on the left, a coach's with 'Admin'; 'Seen' under the viewer's
+ * the other party's on the left, a coach's with 'Admin' (a former coach's, whose
+ * account was deleted, on the left too, named as `authorOf` says); 'Seen' under the viewer's
  * last message once it is read; messages on their way below, a failed one with
  * 'Retry'. A log region: screen readers hear new messages as they arrive. It stays
  * at the newest message when the viewer is there, and keeps what they read in place
@@ -51,7 +52,8 @@ export function MessageLog({
   messages: ChatMessageView[]
   pending: readonly PendingMessage[]
   viewerId: string
-  authorOf: (authorId: string) => Author
+  /** null: a former coach (their account deleted) */
+  authorOf: (authorId: string | null) => Author
   older: OlderPages
   emptyText: string
   onRetry: (pending: PendingMessage) => void
