@@ -20,6 +20,9 @@ const ConfigSchema = z
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
     AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    // The key that encrypts secrets admins type into the platform settings (the SMTP
+    // password, issue 22); outside production one is generated into DATA_DIR (platform/secrets.ts)
+    SETTINGS_SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO_DATA: booleanFlag.optional(),
 

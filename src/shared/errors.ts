@@ -11,6 +11,8 @@ export const errorStatus = {
   TOO_LARGE: 413,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  // maintenance mode (issue 22): the platform is closed to members and visitors for a while
+  UNAVAILABLE: 503,
 } as const
 
 export type ErrorCode = keyof typeof errorStatus

@@ -26,6 +26,12 @@ export type AuthDeps = {
   queueMail: (mail: QueuedMail) => Promise<unknown>
   secret: string
   logger: Logger
+  /**
+   * The platform's name as the admins set it (issue 22), for the mails sent from
+   * here; 'Prestige Labs' without it. Synchronous: better-auth may call the mail
+   * hooks inside its own transaction, where reading the database is not ours to do.
+   */
+  platformName?: () => string
 }
 
 /** The one OAuth provider the product offers (spec 000 §7). */
@@ -59,7 +65,7 @@ function cleanName(name: string | null | undefined): string {
 // rules around it (lockout, the spec's messages, sign-up with a profile in one
 // transaction) live in modules/accounts; the hooks below hold the rules every
 // way into an account shares, whichever endpoint creates the session.
-export function createAuth({ config, db, queueMail, secret, logger }: AuthDeps) {
+export function createAuth({ config, db, queueMail, secret, logger, platformName }: AuthDeps) {
   return betterAuth({
     appName: 'Prestige Labs',
     baseURL: config.baseUrl,
@@ -110,12 +116,13 @@ export function createAuth({ config, db, queueMail, secret, logger }: AuthDeps) 
         // better-auth made the token just now, valid for resetPasswordTokenExpiresIn:
         // a mail still queued after that would carry a dead link, and is not sent
         const validUntil = new Date(Date.now() + passwordResetTokenMinutes * 60_000).toISOString()
+        const name = platformName?.() ?? 'Prestige Labs'
         await queueMail({
           to: user.email,
           validUntil,
-          subject: 'Reset your Prestige Labs password',
+          subject: `Reset your ${name} password`,
           text: [
-            'Someone asked to reset the password of your Prestige Labs account.',
+            `Someone asked to reset the password of your ${name} account.`,
             '',
             `Choose a new password here (the link works once and expires in ${passwordResetTokenMinutes} minutes):`,
             link,
@@ -127,6 +134,16 @@ export function createAuth({ config, db, queueMail, secret, logger }: AuthDeps) 
     },
     databaseHooks: {
       session: {
+        update: {
+          // better-auth moves a session's expiry once a day of use and stamps
+          // updated_at then; updated_at is the last activity the session timeout
+          // reads (modules/admin/settings/session-timeout.ts), and a refresh on the
+          // first request after a long idle time would wipe it: it keeps its value.
+          async before(data, context) {
+            const current = context?.context.session?.session
+            if (data.expiresAt && current?.updatedAt) return { data: { ...data, updatedAt: current.updatedAt } }
+          },
+        },
         create: {
           // Every session, whichever way it was won (password, Google, two-factor),
           // honours the lockout of spec 000 §4 on the account's address.

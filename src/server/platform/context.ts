@@ -2,13 +2,14 @@ import type { Config } from '#server/config.ts'
 import type { Database, Db } from '#server/db/client.ts'
 import type { Auth } from '#server/platform/auth.ts'
 import type { Logger } from '#server/platform/logger.ts'
-import type { Mailer } from '#server/platform/mail.ts'
+import type { Mailer, SmtpServerSettings } from '#server/platform/mail.ts'
 import type { Payments } from '#server/platform/payments.ts'
 import type { Queue } from '#server/platform/queue.ts'
 import type { RateLimiter } from '#server/platform/rate-limit.ts'
 import type { Realtime } from '#server/platform/realtime.ts'
 import type { Storage } from '#server/platform/storage.ts'
 import type { Viewer } from '#shared/access.ts'
+import type { PlatformSettings } from '#shared/admin/settings.ts'
 import type { WarnNotice } from '#shared/layoffs/schemas.ts'
 
 /** Long-lived parts of the running product, built once in app.ts. */
@@ -32,6 +33,8 @@ export type Deps = {
   publicFormLimiter: RateLimiter
   /** Durable background jobs on pg-boss (platform/queue.ts): mail, clean-ups, later reminders and digests. */
   queue: Queue
+  /** The platform settings of /admin/settings (issue 22): read by every area they change. */
+  settings: PlatformSettingsPort
   /**
    * For each company name, its employer's newest WARN notice of the last 12 months,
    * or null (issue 19: the job cards' line). The layoffs area answers it; app.ts
@@ -40,6 +43,30 @@ export type Deps = {
    */
   employerNotices?: (companies: readonly string[]) => Promise<ReadonlyMap<string, WarnNotice | null>>
   /** Stops the job workers (letting running jobs finish), the live-update listener and the open event streams. */
+  close(): Promise<void>
+}
+
+/**
+ * The platform settings admins edit on /admin/settings (issue 22), kept a short
+ * while in this process and forgotten on every write, here and, by NOTIFY, on
+ * every other instance (modules/admin/settings/cache.ts, wired in app.ts). Never
+ * `read` inside a transaction: a cold cache queries `db`, and PGlite's one
+ * connection is the transaction's (read before it begins).
+ */
+export type PlatformSettingsPort = {
+  read(): Promise<PlatformSettings>
+  /** The settings as last read, at once: for checks that cannot wait (every API request reads them first). */
+  current(): PlatformSettings
+  /**
+   * THE minimum-length rule of a password a person chooses (sign-up, password
+   * change, reset, invitation accept): throws VALIDATION naming `field` when
+   * `password` is shorter than the admins' minimum (spec 002 §5, 8 to 32).
+   */
+  checkPasswordLength(password: string, field?: string): Promise<void>
+  /** The admins' SMTP server, its password opened, when they set a host; undefined: the environment's (SMTP_*) or the mailbox. */
+  smtpServer(): Promise<SmtpServerSettings | undefined>
+  /** Drops this process's copy (after a write). */
+  forget(): void
   close(): Promise<void>
 }
 

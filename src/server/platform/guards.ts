@@ -33,8 +33,18 @@ export async function viewerOf(deps: Deps, session: AuthSession | null): Promise
 }
 
 /**
+ * Admins must have two-factor on: ADMIN_REQUIRE_2FA, or the admins' own setting
+ * (spec 002 §3 Security require2FA, issue 22), as last read (every API request
+ * reads the settings before its checks).
+ */
+export function adminsNeedTwoFactor(deps: Pick<Deps, 'config' | 'settings'>): boolean {
+  return deps.config.ADMIN_REQUIRE_2FA || deps.settings.current().security.require2FA
+}
+
+/**
  * THE admin check (ARCHITECTURE.md rule 13): the session's holder may act as an
- * admin now, an admin account with two-factor on when ADMIN_REQUIRE_2FA says so.
+ * admin now, an admin account with two-factor on when ADMIN_REQUIRE_2FA or the
+ * platform setting says so (adminsNeedTwoFactor).
  * The admin area, moderation, and admin powers inside member areas (another
  * member's resume, a closed job) all ask this, never the role alone.
  */
@@ -44,14 +54,14 @@ export function actsAsAdmin(ctx: Ctx): boolean {
 
 /** actsAsAdmin for a session read apart from the request's (the live stream re-reads its own once a minute). */
 export function userActsAsAdmin(deps: Deps, user: AuthSession['user']): boolean {
-  return isAdminUser(user) && (!deps.config.ADMIN_REQUIRE_2FA || Boolean(user.twoFactorEnabled))
+  return isAdminUser(user) && (!adminsNeedTwoFactor(deps) || Boolean(user.twoFactorEnabled))
 }
 
 function adminRefusal(ctx: Ctx): AppError | undefined {
   const user = ctx.session?.user
   if (!user) return new AppError('UNAUTHORIZED', genericMessages.authenticationRequired)
   if (!isAdminUser(user)) return new AppError('FORBIDDEN', genericMessages.adminRequired)
-  if (ctx.deps.config.ADMIN_REQUIRE_2FA && !user.twoFactorEnabled)
+  if (adminsNeedTwoFactor(ctx.deps) && !user.twoFactorEnabled)
     return new AppError('FORBIDDEN', accountMessages.twoFactorRequiredForAdmins)
   return undefined
 }

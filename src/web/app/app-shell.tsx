@@ -2,6 +2,7 @@ import { lazy, Suspense, useState } from 'react'
 import { Outlet, ScrollRestoration, useLocation } from 'react-router'
 import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
+import { usePlatformSettings } from '#web/lib/platform-settings.ts'
 import { RouteGuard } from '#web/app/guards.tsx'
 import { LoadingScreen } from '#web/app/loading-screen.tsx'
 import { PublicFooter, usePublicLayout } from '#web/app/public-layout.tsx'
@@ -16,6 +17,11 @@ const EmailVerificationBanner = lazy(() =>
   })),
 )
 
+// shown only while an admin has maintenance mode on (issue 22)
+const MaintenancePage = lazy(() =>
+  import('#web/app/maintenance-page.tsx').then((module) => ({ default: module.MaintenancePage })),
+)
+
 // sonner (about 15 KB) is not needed on the landing page, which shows no toast: the
 // toaster mounts on the first other page and stays. Toasts raised before it mounts
 // are replayed by sonner when it subscribes.
@@ -24,6 +30,8 @@ const Toaster = lazy(() => import('#web/app/toaster.tsx').then((module) => ({ de
 // spec 000 §2: no header on these; elsewhere it shows when signed in, and on the public
 // layout's pages for visitors too (spec 000 §2 names /business only; decision 015)
 const headerlessPaths = new Set<string>([pathTo('home'), pathTo('login'), pathTo('createAccount')])
+
+const maintenanceOpenPaths = new Set<string>([pathTo('login'), pathTo('resetPassword')])
 
 function showsHeader(pathname: string, signedIn: boolean, publicPage: boolean): boolean {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
@@ -37,6 +45,10 @@ export function AppShell() {
   const publicPage = usePublicLayout()
   const withHeader = showsHeader(pathname, user !== null, publicPage)
   const onLanding = pathname === pathTo('home')
+  // maintenance mode (issue 22): members and visitors get the maintenance page; admins,
+  // and the sign-in page (admins must get in), pass
+  const { maintenanceMode } = usePlatformSettings()
+  const closed = maintenanceMode && !user?.isAdmin && !maintenanceOpenPaths.has(pathname)
   const [toasterNeeded, setToasterNeeded] = useState(!onLanding)
   if (!toasterNeeded && !onLanding) setToasterNeeded(true)
 
@@ -61,11 +73,17 @@ export function AppShell() {
         </Suspense>
       ) : null}
       <main id="main" tabIndex={-1} className="flex flex-1 flex-col outline-none">
-        <RouteGuard>
+        {closed ? (
           <Suspense fallback={<LoadingScreen />}>
-            <Outlet />
+            <MaintenancePage signedIn={user !== null} />
           </Suspense>
-        </RouteGuard>
+        ) : (
+          <RouteGuard>
+            <Suspense fallback={<LoadingScreen />}>
+              <Outlet />
+            </Suspense>
+          </RouteGuard>
+        )}
       </main>
       {publicPage ? <PublicFooter /> : null}
       <ScrollRestoration />

@@ -1,6 +1,8 @@
 import { Link, useMatches } from 'react-router'
 import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
+import { defaultPlatformName } from '#shared/admin/public-settings.ts'
+import { usePlatformSettings } from '#web/lib/platform-settings.ts'
 
 // The public pages' one layout (issue 12, decision 015): the landing page, the plans,
 // the business and contact pages and the content pages. Visitors see the public
@@ -61,6 +63,8 @@ const linkClasses = 'text-muted-foreground hover:text-foreground hover:underline
 /** The site footer of every public page. */
 export function PublicFooter() {
   const { status, user } = useViewer()
+  // the name the admins set (issue 22); the default keeps its two-tone wordmark
+  const { platformName } = usePlatformSettings()
   const groups =
     status === 'ready' && !user ? [...footerGroups, { title: 'Account', links: visitorLinks }] : footerGroups
   return (
@@ -68,7 +72,13 @@ export function PublicFooter() {
       <div className="mx-auto grid w-full max-w-6xl gap-8 px-4 py-10 sm:grid-cols-[1fr_3fr]">
         <p className="font-semibold">
           <Link to={pathTo('home')} className="hover:underline">
-            Prestige <span className="text-accent">Labs</span>
+            {platformName === defaultPlatformName ? (
+              <>
+                Prestige <span className="text-accent">Labs</span>
+              </>
+            ) : (
+              platformName
+            )}
           </Link>
         </p>
         <nav aria-label="Footer" className="grid grid-cols-2 gap-6 text-sm sm:grid-cols-4">
@@ -91,7 +101,9 @@ export function PublicFooter() {
           ))}
         </nav>
       </div>
-      <p className="pb-8 text-center text-xs text-muted-foreground">© {new Date().getFullYear()} Prestige Labs</p>
+      <p className="pb-8 text-center text-xs text-muted-foreground">
+        © {new Date().getFullYear()} {platformName}
+      </p>
     </footer>
   )
 }

@@ -1,4 +1,4 @@
-const siteName = 'Prestige Labs'
+import { usePlatformSettings } from '#web/lib/platform-settings.ts'
 
 /**
  * A page's own document title, 'Job Board · Prestige Labs', for tabs, history and
@@ -7,6 +7,8 @@ const siteName = 'Prestige Labs'
  * renders one next to its content. Without a name it is the landing page's title.
  */
 export function PageTitle({ children }: { children?: string }) {
+  // the name the admins set (issue 22)
+  const { platformName: siteName } = usePlatformSettings()
   // one string child: React refuses a <title> with several text nodes
   return (
     <title>{children ? `${children} · ${siteName}` : `${siteName} · The career lab for ambitious professionals`}</title>

@@ -1,9 +1,11 @@
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query'
 import { ApiError } from '#web/lib/api.ts'
 import { sessionQuery } from '#web/lib/session.ts'
+import { publicSettingsQuery } from '#web/lib/platform-settings.ts'
 
 function isTransient(error: unknown): boolean {
-  return !(error instanceof ApiError) || error.status === 0 || error.status >= 500
+  // maintenance (503 UNAVAILABLE) lasts minutes: no retry, the shell shows its page
+  return !(error instanceof ApiError) || error.status === 0 || (error.status >= 500 && error.code !== 'UNAVAILABLE')
 }
 
 export function createQueryClient(): QueryClient {
@@ -12,6 +14,10 @@ export function createQueryClient(): QueryClient {
   const onError = (error: unknown) => {
     if (error instanceof ApiError && error.status === 401) {
       void queryClient.invalidateQueries({ queryKey: sessionQuery().queryKey })
+    }
+    // maintenance mode turned on meanwhile (issue 22): the shell shows the maintenance page
+    if (error instanceof ApiError && error.code === 'UNAVAILABLE') {
+      void queryClient.invalidateQueries({ queryKey: publicSettingsQuery().queryKey })
     }
   }
   const queryClient: QueryClient = new QueryClient({

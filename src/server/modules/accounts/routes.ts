@@ -12,7 +12,9 @@ import {
   TwoFactorCodeInput,
   VerifyEmailInput,
 } from '#shared/accounts/schemas.ts'
+import { AcceptInvitationInput } from '#shared/admin/users.ts'
 import * as accounts from './service.ts'
+import { acceptInvitation } from './invitations.ts'
 
 /** better-auth answers with Set-Cookie headers; pass them to the browser unchanged. */
 function passCookies(c: Context<AppEnv>, headers: Headers) {
@@ -21,7 +23,7 @@ function passCookies(c: Context<AppEnv>, headers: Headers) {
 
 export const accountRoutes = new Hono<AppEnv>()
   .get('/session', async (c) => c.json({ user: await accounts.getSessionUser(c.var.ctx) }))
-  .get('/providers', (c) => c.json(accounts.authProviders(c.var.ctx)))
+  .get('/providers', async (c) => c.json(await accounts.authProviders(c.var.ctx)))
   .post('/sign-up', validate('json', SignUpInput), async (c) => {
     const { result, cookies } = await accounts.signUp(c.var.ctx, c.req.valid('json'))
     passCookies(c, cookies)
@@ -84,4 +86,10 @@ export const accountRoutes = new Hono<AppEnv>()
   .post('/security/sessions/revoke-others', async (c) => {
     await accounts.revokeOtherSessions(c.var.ctx)
     return c.body(null, 204)
+  })
+  // an invitation's set-password link (issue 22): public, the link is the proof
+  .post('/invitations/accept', validate('json', AcceptInvitationInput), async (c) => {
+    const { result, cookies } = await acceptInvitation(c.var.ctx, c.req.valid('json'))
+    passCookies(c, cookies)
+    return c.json(result)
   })

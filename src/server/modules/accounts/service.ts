@@ -71,6 +71,8 @@ function limitSignInAttempts(ctx: Ctx): Promise<void> {
  */
 export async function signUp(ctx: Ctx, input: SignUpInput): Promise<WithCookies<SessionUser>> {
   await limitSignInAttempts(ctx)
+  // the admins' minimum length (spec 002 §5, issue 22), before the transaction (it may read the settings)
+  await ctx.deps.settings.checkPasswordLength(input.password)
   const { db } = ctx.deps
   if (await queries.findUserByEmail(db, input.email)) throw new AppError('CONFLICT', accountMessages.accountExists)
   const passwordHash = await hashPassword(input.password)
@@ -274,6 +276,9 @@ function twoFactorRefusal(error: APIError): AppError {
 export async function startGoogleSignIn(ctx: Ctx, input: GoogleSignInInput): Promise<WithCookies<{ url: string }>> {
   await limitSignInAttempts(ctx)
   if (!googleEnabled(ctx.deps.config)) throw new AppError('NOT_FOUND', accountMessages.googleFailed)
+  // the admins turned social sign-in off (spec 002 §3 allowSocialLogin, issue 22)
+  if (!(await ctx.deps.settings.read()).security.allowSocialLogin)
+    throw new AppError('FORBIDDEN', accountMessages.socialSignInOff)
   const { headers, response } = await ctx.deps.auth.api.signInWithOAuth2({
     body: { providerId: googleProviderId, callbackURL: input.callbackURL, errorCallbackURL: '/login?error=google' },
     headers: ctx.headers,
@@ -306,6 +311,7 @@ export async function requestPasswordReset(ctx: Ctx, input: ForgotPasswordInput)
 /** Sets the new password from a single-use token; better-auth revokes every session of the user. */
 export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promise<{ message: string }> {
   await limitSignInAttempts(ctx)
+  await ctx.deps.settings.checkPasswordLength(input.password)
   try {
     await ctx.deps.auth.api.resetPassword({
       body: { token: input.token, newPassword: input.password },
@@ -325,6 +331,7 @@ export async function resetPassword(ctx: Ctx, input: ResetPasswordInput): Promis
  */
 export async function changePassword(ctx: Ctx, input: ChangePasswordInput): Promise<WithCookies<{ message: string }>> {
   requireUser(ctx)
+  await ctx.deps.settings.checkPasswordLength(input.newPassword, 'newPassword')
   try {
     const { headers } = await ctx.deps.auth.api.changePassword({
       body: { currentPassword: input.currentPassword, newPassword: input.newPassword, revokeOtherSessions: true },
@@ -409,6 +416,9 @@ export async function revokeOtherSessions(ctx: Ctx): Promise<void> {
   await ctx.deps.auth.api.revokeOtherSessions({ headers: ctx.headers })
 }
 
-export function authProviders(ctx: Ctx) {
-  return { google: Boolean(ctx.deps.config.GOOGLE_CLIENT_ID) }
+/** The sign-in buttons to show: Google when it is configured and the admins allow social sign-in (issue 22). */
+export async function authProviders(ctx: Ctx) {
+  return {
+    google: googleEnabled(ctx.deps.config) && (await ctx.deps.settings.read()).security.allowSocialLogin,
+  }
 }

@@ -16,20 +16,25 @@ export function hashVerificationToken(token: string): string {
 }
 
 /** The subject of each kind of verification mail: the mail's own, and the admin's failure list's. */
-export function verificationMailSubject(kind: VerificationMailKind): string {
+export function verificationMailSubject(kind: VerificationMailKind, platformName = 'Prestige Labs'): string {
   return kind === 'welcome'
-    ? 'Welcome to Prestige Labs: please verify your email address'
-    : 'Verify your Prestige Labs email address'
+    ? `Welcome to ${platformName}: please verify your email address`
+    : `Verify your ${platformName} email address`
 }
 
-function verificationMail(recipient: VerificationRecipient, link: string, kind: VerificationMailKind): MailMessage {
+function verificationMail(
+  recipient: VerificationRecipient,
+  link: string,
+  kind: VerificationMailKind,
+  platformName: string,
+): MailMessage {
   const greeting = recipient.firstName ? `Hi ${recipient.firstName},` : 'Hi,'
   const lines =
     kind === 'welcome'
       ? [
           greeting,
           '',
-          'Welcome to Prestige Labs! Your account is ready.',
+          `Welcome to ${platformName}! Your account is ready.`,
           '',
           `Please verify your email address by opening this link (it works once and expires in ${emailVerificationTokenHours} hours):`,
           link,
@@ -48,7 +53,7 @@ function verificationMail(recipient: VerificationRecipient, link: string, kind: 
         ]
   return {
     to: recipient.email,
-    subject: verificationMailSubject(kind),
+    subject: verificationMailSubject(kind, platformName),
     text: lines.join('\n'),
   }
 }
@@ -58,7 +63,7 @@ function verificationMail(recipient: VerificationRecipient, link: string, kind: 
  * verification-mail job runs (jobs.ts), with the recipient as its only data.
  */
 export async function sendVerificationMail(
-  deps: Pick<Deps, 'config' | 'db' | 'mailer'>,
+  deps: Pick<Deps, 'config' | 'db' | 'mailer' | 'settings'>,
   recipient: VerificationRecipient,
   kind: VerificationMailKind,
 ) {
@@ -71,5 +76,7 @@ export async function sendVerificationMail(
     expiresAt,
   )
   const link = `${deps.config.baseUrl}${pathTo('verifyEmail')}?token=${encodeURIComponent(token)}`
-  await deps.mailer.send(verificationMail(recipient, link, kind))
+  // the name as the admins set it (issue 22); read outside any transaction
+  const { platformName } = (await deps.settings.read()).general
+  await deps.mailer.send(verificationMail(recipient, link, kind, platformName))
 }

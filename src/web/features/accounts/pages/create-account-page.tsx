@@ -1,10 +1,15 @@
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
-import { accountMessages, SignUpAccountStep, SignUpProfileStep } from '#shared/accounts/schemas.ts'
-import { cities, experienceLevels, memberIndustries, passwordMinLength } from '#shared/constants.ts'
+import {
+  accountMessages,
+  signUpAccountStepFor,
+  SignUpAccountStep,
+  SignUpProfileStep,
+} from '#shared/accounts/schemas.ts'
+import { cities, experienceLevels, memberIndustries } from '#shared/constants.ts'
 import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
@@ -13,6 +18,7 @@ import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { SelectField } from '#web/components/ui/select.tsx'
 import { ApiError, messageOf } from '#web/lib/api.ts'
 import { formFailure } from '#web/lib/form-errors.ts'
+import { usePlatformSettings } from '#web/lib/platform-settings.ts'
 import { useSignUp } from '#web/features/accounts/api/auth.ts'
 import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
 
@@ -29,8 +35,14 @@ export function CreateAccountPage() {
   const [redirectToLogin, setRedirectToLogin] = useState(false)
   const [failure, setFailure] = useState<string>()
 
-  const account = useForm({
-    resolver: zodResolver(SignUpAccountStep),
+  // the admins' minimum password length (issue 22), as /api/settings gives it; the
+  // resolver reads it when it runs, so an answer arriving after the first render counts
+  const { minPasswordLength } = usePlatformSettings()
+  const minLength = useRef(minPasswordLength)
+  minLength.current = minPasswordLength
+  const account = useForm<SignUpAccountStep>({
+    resolver: (values, context, options) =>
+      zodResolver(signUpAccountStepFor(minLength.current))(values, context, options),
     defaultValues: { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' },
   })
   const profile = useForm({
@@ -128,8 +140,8 @@ export function CreateAccountPage() {
             label="Password"
             type="password"
             autoComplete="new-password"
-            minLength={passwordMinLength}
-            hint={accountMessages.passwordRulesHint}
+            minLength={minPasswordLength}
+            hint={accountMessages.passwordRulesHintFor(minPasswordLength)}
             error={accountErrors.password?.message}
             {...account.register('password')}
           />

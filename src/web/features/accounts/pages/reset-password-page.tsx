@@ -4,12 +4,12 @@ import { useForm } from 'react-hook-form'
 import { zodResolver } from '@hookform/resolvers/zod'
 import { toast } from 'sonner'
 import { accountMessages, ResetPasswordInput } from '#shared/accounts/schemas.ts'
-import { passwordMinLength } from '#shared/constants.ts'
 import { pathTo } from '#shared/pages.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { formFailure } from '#web/lib/form-errors.ts'
+import { usePlatformSettings } from '#web/lib/platform-settings.ts'
 import { useResetPassword } from '#web/features/accounts/api/auth.ts'
 import { AuthCard } from '#web/features/accounts/components/auth-card.tsx'
 
@@ -42,6 +42,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate()
   const reset = useResetPassword()
   const [failure, setFailure] = useState<string>()
+  // the admins' minimum length (issue 22): shown here, checked by the server, its message under the field
+  const { minPasswordLength } = usePlatformSettings()
   const form = useForm({
     resolver: zodResolver(ResetPasswordInput),
     defaultValues: { token, password: '', confirmPassword: '' },
@@ -68,8 +70,8 @@ function ResetPasswordForm({ token }: { token: string }) {
           label="New password"
           type="password"
           autoComplete="new-password"
-          minLength={passwordMinLength}
-          hint={accountMessages.passwordRulesHint}
+          minLength={minPasswordLength}
+          hint={accountMessages.passwordRulesHintFor(minPasswordLength)}
           error={errors.password?.message ?? errors.token?.message}
           {...form.register('password')}
         />
