@@ -619,3 +619,38 @@ export async function eventPlans(db: Db): Promise<Plan[]> {
   })
   return plans
 }
+
+// ---- chat (bench/chat.ts) ------------------------------------------------------
+
+/** The chat bench's members `chatter0@bench.local` ... and coaches (admins) `coach0@bench.local` .... */
+export const chatterEmail = (i: number) => `chatter${i}@bench.local`
+export const coachEmail = (i: number) => `coach${i}@bench.local`
+
+/** One signed-in party of the chat bench: the user's id and the Cookie header of a session minted for them. */
+export type ChatParty = { id: string; cookie: string }
+
+/**
+ * `members` subscribed members and `coaches` admins, each with a signed-in session
+ * (mintSessions: the sign-in endpoint's 30 a minute are too few). Their
+ * conversations are started by bench/chat.ts through the API, which picks the coaches.
+ */
+export async function seedChatParties(db: Db, members: number, coaches: number, secret: string) {
+  const passwordHash = await hashPassword(benchPassword)
+  const make = async (count: number, email: (i: number) => string, admin: boolean) => {
+    const ids: string[] = []
+    for (let i = 0; i < count; i++) {
+      const created = await createMember(db, {
+        email: email(i),
+        password: benchPassword,
+        passwordHash,
+        firstName: admin ? 'Coach' : 'Chatter',
+        lastName: `${i}`,
+        ...(admin ? { admin: true } : { subscribedDays: 30 }),
+      })
+      ids.push(created.id)
+    }
+    const cookies = await mintSessions(db, ids, secret)
+    return ids.map((id, i): ChatParty => ({ id, cookie: cookies[i]! }))
+  }
+  return { members: await make(members, chatterEmail, false), coaches: await make(coaches, coachEmail, true) }
+}

@@ -9,6 +9,9 @@
 //                        courses (BENCH_COURSES courses), events (BENCH_EVENTS events,
 //                        with the admin and the registration race's members)
 //                        layoffs (the admin only: bench/layoffs.ts imports through the API)
+//                        chat (BENCH_CHAT_MEMBERS members and BENCH_CHAT_COACHES admins, signed in)
+//                        members (BENCH_MEMBERS members with their subscriptions, applications
+//                        and reviews, and the admin: bench/admin.ts)
 //   BENCH_FANS           extra members fan0@bench.local ... (live-fanout)
 //
 // It tells the parent over IPC when it listens ({ type: 'ready', ... }) and stops on
@@ -30,15 +33,18 @@ import {
   feedPlans,
   jobPlans,
   mintSessions,
+  seedChatParties,
   seedCourses,
   seedEvents,
   seedJobs,
   seedLayoffAdmin,
   seedMembers,
   seedPosts,
+  type ChatParty,
   type Plan,
 } from './seed.ts'
 import { freePort } from '#server/testing/free-port.ts'
+import { adminPlans, seedAdminMembers } from './admin-seed.ts'
 
 export type ServerReady = {
   type: 'ready'
@@ -55,6 +61,8 @@ export type ServerReady = {
   raceEventId: string | null
   /** the Cookie header of each racer (racerEmail(i)), signed in (bench/events.ts) */
   racers: string[]
+  /** bench/chat.ts's members and coaches with their sessions; null without the chat seed */
+  chat: { members: ChatParty[]; coaches: ChatParty[] } | null
   plans: Plan[]
 }
 export type ServerMessage = ServerReady | { type: 'failed'; message: string }
@@ -111,7 +119,22 @@ async function main() {
     plans.push(...(await eventPlans(db)))
   }
 
-  if (seed.has('layoffs') && !eventCount) await seedLayoffAdmin(db)
+  if (seed.has('members')) {
+    const count = Number(process.env.BENCH_MEMBERS ?? 100_000)
+    const started = performance.now()
+    await seedAdminMembers(db, count)
+    console.log(`seeded ${count} members in ${Math.round(performance.now() - started)} ms (${database.kind})`)
+    plans.push(...(await adminPlans(db)))
+  }
+  if ((seed.has('layoffs') || seed.has('members')) && !eventCount) await seedLayoffAdmin(db)
+  const chat = seed.has('chat')
+    ? await seedChatParties(
+        db,
+        Number(process.env.BENCH_CHAT_MEMBERS ?? 980),
+        Number(process.env.BENCH_CHAT_COACHES ?? 20),
+        authSecret,
+      )
+    : null
 
   const dataDir = await mkdtemp(path.join(tmpdir(), 'prestige-bench-'))
   const [port, baselinePort] = [await freePort(), await freePort()]
@@ -165,6 +188,7 @@ async function main() {
     events: eventCount,
     raceEventId,
     racers,
+    chat,
     plans,
   })
 }

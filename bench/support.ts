@@ -100,12 +100,19 @@ export type BenchServer = Omit<ServerReady, 'type'> & {
  * Starts bench/server.ts in a child process on `engine`, seeded with `seed`
  * (feed: 100,000 posts; jobs: 100,000 jobs; courses: 10,000 courses; events:
  * 10,000 events; layoffs: the admin only, bench/layoffs.ts imports through the API;
+ * chat: `options.chat` members and coaches, signed in (bench/chat.ts);
+ * members: 100,000 members and the admin (bench/admin.ts, BENCH_MEMBERS);
  * BENCH_POSTS, BENCH_JOBS, BENCH_COURSES, BENCH_EVENTS), and waits
  * until it listens.
  */
 export async function startBenchServer(
   engine: Engine,
-  options: { seed?: Array<'feed' | 'jobs' | 'courses' | 'events' | 'layoffs'>; fans?: number } = {},
+  options: {
+    seed?: Array<'feed' | 'jobs' | 'courses' | 'events' | 'layoffs' | 'chat' | 'members'>
+    fans?: number
+    /** with the chat seed: how many members and coaches (admins) */
+    chat?: { members: number; coaches: number }
+  } = {},
 ): Promise<BenchServer> {
   const scratch = engine.kind === 'postgres' ? await scratchDatabase(engine.url) : undefined
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
@@ -115,6 +122,9 @@ export async function startBenchServer(
       BENCH_DATABASE_URL: scratch?.url ?? '',
       BENCH_SEED: (options.seed ?? []).join(','),
       BENCH_FANS: String(options.fans ?? 0),
+      ...(options.chat
+        ? { BENCH_CHAT_MEMBERS: String(options.chat.members), BENCH_CHAT_COACHES: String(options.chat.coaches) }
+        : {}),
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   })

@@ -46,7 +46,19 @@ import { employerNoticesOf } from '#server/compose/layoff-notices/service.ts'
 import { adminEventRoutes, eventRoutes } from '#server/modules/events/routes.ts'
 import { adminBlogRoutes, blogRoutes } from '#server/modules/blog/routes.ts'
 import { adminLayoffRoutes, layoffRoutes } from '#server/modules/layoffs/routes.ts'
+import { adminDashboardRoutes } from '#server/modules/admin/dashboard/routes.ts'
+import { adminUserRoutes } from '#server/modules/admin/users/routes.ts'
+import { userDeletionRoutes } from '#server/compose/user-deletion/routes.ts'
+import { chatRoutes } from '#server/modules/chat/routes.ts'
+import { adminChatRoutes } from '#server/compose/chat-context/routes.ts'
+import { recommendationRoutes } from '#server/compose/recommendations/routes.ts'
+import { adminRoutineRoutes, goalRoutes, routineRoutes } from '#server/modules/goals/routes.ts'
 import { postPageHead } from '#server/modules/blog/service.ts'
+import { adminSettingsRoutes, publicSettingsRoutes } from '#server/modules/admin/settings/routes.ts'
+import { createSettingsStore } from '#server/modules/admin/settings/cache.ts'
+import { refuseDuringMaintenance } from '#server/modules/admin/settings/service.ts'
+import { applySessionTimeout } from '#server/modules/admin/settings/session-timeout.ts'
+import { settingsSecretBox } from '#server/platform/secrets.ts'
 import { withPageHead } from '#server/page-head.ts'
 import { backgroundJobs, recurringJobs } from '#server/background-jobs.ts'
 import { apiAccessFor, pageAccessFor } from '#shared/access.ts'
@@ -67,7 +79,16 @@ export async function createDeps(options: {
   queue?: QueueTuning
 }): Promise<Deps> {
   const { config, database, logger, secret } = options
-  const mailer = options.mailer ?? createMailer(config, logger)
+  // the platform settings (issue 22), read once now so the first requests' checks see them
+  const settings = await createSettingsStore({ database, box: settingsSecretBox(config), logger })
+  await settings.read()
+  const mailer =
+    options.mailer ??
+    createMailer(config, logger, {
+      smtpServer: settings.smtpServer,
+      hasSmtpServer: () => Boolean(settings.current().email.smtpHost),
+      senderName: () => settings.current().general.platformName,
+    })
   const realtime = await createRealtime(database, logger)
   const queue = createJobQueue({ database, logger, jobs: backgroundJobs, schedules: recurringJobs, ...options.queue })
   let closing: Promise<void> | undefined
@@ -75,7 +96,14 @@ export async function createDeps(options: {
     config,
     database,
     db: database.db,
-    auth: createAuth({ config, db: database.db, queueMail: (mail) => queueMail({ queue }, mail), secret, logger }),
+    auth: createAuth({
+      config,
+      db: database.db,
+      queueMail: (mail) => queueMail({ queue }, mail),
+      secret,
+      logger,
+      platformName: () => settings.current().general.platformName,
+    }),
     mailer,
     payments: createPayments(config),
     logger,
@@ -90,10 +118,11 @@ export async function createDeps(options: {
     realtime,
     publicFormLimiter: new RateLimiter(database.db, 'public-form', publicFormRateLimit),
     queue,
+    settings,
     // Event streams end at once (they would hold the HTTP server's close open) while
     // running jobs finish (or are left to pg-boss's expiry); the caller closes the
     // database after both, and after the last request, which may still queue a mail.
-    close: () => (closing ??= Promise.all([realtime.close(), queue.stop()]).then(() => {})),
+    close: () => (closing ??= Promise.all([realtime.close(), queue.stop(), settings.close()]).then(() => {})),
   }
   // the job board's employer notices, answered by the layoffs area (compose/layoff-notices)
   deps.employerNotices = employerNoticesOf(deps)
@@ -256,6 +285,8 @@ export function createApp(deps: Deps) {
         clientIp(c as unknown as Context, config.TRUST_PROXY),
         genericMessages.tooManyAttempts,
       )
+      // social sign-in turned off by the admins (issue 22): a sign-in begun before ends here
+      if (!(await deps.settings.read()).security.allowSocialLogin) return c.redirect('/login?error=google')
       return auth.handler(c.req.raw)
     })
   }
@@ -266,9 +297,14 @@ export function createApp(deps: Deps) {
     // a fresh cache cookie, which is passed on below. A state-changing request
     // always asks the database, so a session ended by sign-out or a password
     // change stops writing at once, not when the cache runs out.
-    const { cookies: sessionCookies, session } = await readSession(c.req.raw.headers, {
-      fresh: !readOnlyMethods.has(c.req.method),
-    })
+    const fresh = !readOnlyMethods.has(c.req.method)
+    // a session idle longer than the admins' session timeout ends here (issue 22)
+    const { cookies: sessionCookies, session } = await applySessionTimeout(
+      deps,
+      c.req.raw.headers,
+      await readSession(c.req.raw.headers, { fresh }),
+      { fresh, reread: () => readSession(c.req.raw.headers, { fresh: true }) },
+    )
     let viewer: ReturnType<Ctx['viewer']> | undefined
     const ctx: Ctx = {
       deps,
@@ -280,6 +316,8 @@ export function createApp(deps: Deps) {
       viewer: () => (viewer ??= viewerOf(deps, session)),
     }
     c.set('ctx', ctx)
+    // maintenance mode (issue 22): members and visitors get 503, admins and signing in pass
+    await refuseDuringMaintenance(ctx, c.req.path)
     await requireAccess(ctx, apiAccessFor(c.req.path, c.req.method))
     await next()
     passRefreshedSessionCookies(c.res.headers, sessionCookies)
@@ -295,6 +333,8 @@ export function createApp(deps: Deps) {
     .route('/api/update-signup', updateSignupRoutes)
     .route('/api/profile', profileRoutes)
     .route('/api/contact', contactRoutes)
+    .route('/api/settings', publicSettingsRoutes)
+    .route('/api/admin/settings', adminSettingsRoutes)
     .route('/api/business-requests', businessRequestRoutes)
     .route('/api/admin/inbox', adminInboxRoutes)
     .route('/api/jobs', jobRoutes)
@@ -314,8 +354,17 @@ export function createApp(deps: Deps) {
     .route('/api/admin/blog', adminBlogRoutes)
     .route('/api/layoffs', layoffRoutes)
     .route('/api/admin/layoffs', adminLayoffRoutes)
+    .route('/api/admin/dashboard', adminDashboardRoutes)
+    .route('/api/admin/users', adminUserRoutes)
+    .route('/api/chat', chatRoutes)
+    .route('/api/goals', goalRoutes)
+    .route('/api/routine', routineRoutes)
+    .route('/api/admin/routine', adminRoutineRoutes)
     // cross-area: composed above the modules (src/server/compose)
     .route('/api/saved', savedRoutes)
+    .route('/api/admin/chat', adminChatRoutes)
+    .route('/api/admin/users', userDeletionRoutes)
+    .route('/api/recommendations', recommendationRoutes)
 
   app.all('/api/*', (c) => {
     const body: ErrorBody = {

@@ -59,9 +59,27 @@ const objectRoutes: Record<string, 'owner' | 'shared' | 'own list'> = {
   'GET /api/blog/posts/:postId': 'shared', // a published post is every subscriber's to read
   'GET /api/blog/images/:postId': 'shared', // a published post's picture: anyone's, for shared links' previews
   'DELETE /api/layoffs/watches/:watchId': 'owner',
+  // a conversation is its member's and its coach's (acting admins read along)
+  'GET /api/chat/conversations/:conversationId': 'owner',
+  'GET /api/chat/conversations/:conversationId/messages': 'owner',
+  'POST /api/chat/conversations/:conversationId/messages': 'owner',
+  'POST /api/chat/conversations/:conversationId/read': 'owner',
+  // a member's goals and routine are theirs alone, admins included (issue 21)
+  'PATCH /api/goals/:goalId': 'owner',
+  'PATCH /api/routine/blocks/:blockId': 'owner',
+  'DELETE /api/routine/blocks/:blockId': 'owner',
+  'PATCH /api/routine/tasks/:taskId': 'owner',
+  'DELETE /api/routine/tasks/:taskId': 'owner',
   'PATCH /api/profile/me/skills/:name': 'own list',
   'DELETE /api/profile/me/skills/:name': 'own list',
   'GET /api/auth/oauth2/callback/google': 'shared',
+}
+
+/** Bodies the schema sampler cannot make valid (it reads no patterns), for routes the owner must reach. */
+const validBodies: Record<string, unknown> = {
+  'POST /api/chat/conversations/:conversationId/messages': { content: 'Hello coach', clientKey: 'matrix-message-1' },
+  'PATCH /api/goals/:goalId': { progress: 40 },
+  'PATCH /api/routine/blocks/:blockId': { status: 'completed' },
 }
 
 const accessRefusals = new Set<string>([
@@ -101,14 +119,16 @@ async function call(client: TestClient, route: RegisteredRoute, ids: Record<stri
   const body =
     route.method === 'GET' || route.method === 'DELETE'
       ? undefined
-      : route.schemas.json
-        ? sampleOf(route.schemas.json)
-        : route.path.endsWith('/avatar') ||
-            route.path.endsWith('/logo') ||
-            route.path.endsWith('/applications') ||
-            route.path === '/api/community/posts'
-          ? new FormData()
-          : {}
+      : route.key in validBodies
+        ? validBodies[route.key]
+        : route.schemas.json
+          ? sampleOf(route.schemas.json)
+          : route.path.endsWith('/avatar') ||
+              route.path.endsWith('/logo') ||
+              route.path.endsWith('/applications') ||
+              route.path === '/api/community/posts'
+            ? new FormData()
+            : {}
   const response = await client.request(route.method, path, body)
   const text = response.headers.get('content-type')?.includes('text/event-stream')
     ? (await response.body?.cancel(), '')
@@ -208,12 +228,14 @@ describe('the authorization matrix', () => {
 
     // admin powers inside member areas: moderation and another member's resume
     // (before the walk below, whose last call signs the admins out)
-    // (a test checkout is its buyer's alone, admins included; so is a layoff watch)
+    // (a test checkout is its buyer's alone, admins included; so is a layoff watch, a goal and a routine)
     for (const route of routes.filter(
       (candidate) =>
         objectRoutes[candidate.key] === 'owner' &&
         !candidate.path.includes('test-checkout') &&
-        !candidate.path.includes('/layoffs/watches/'),
+        !candidate.path.includes('/layoffs/watches/') &&
+        !candidate.path.startsWith('/api/goals/') &&
+        !candidate.path.startsWith('/api/routine/'),
     )) {
       const refused = await call(adminWithout, route, (await ownedObject(strict, owner, route)).ids)
       expect([403, 404], `admin without two-factor: ${refused.label}`).toContain(refused.status)
@@ -312,6 +334,39 @@ describe('the authorization matrix', () => {
       })
       expect(added.status).toBe(201)
       return { ids: { watchId: ((await added.json()) as { id: string }).id }, owner: subscriber }
+    }
+    if (route.path.includes(':conversationId')) {
+      // the member's conversation with a coach: an admin (with two-factor where it is required) must exist
+      let started = await subscriber.post('/api/chat/conversations')
+      if (started.status === 409) {
+        await app.signedIn({ admin: true })
+        started = await subscriber.post('/api/chat/conversations')
+      }
+      expect(started.status).toBeLessThan(300)
+      const { conversation } = (await started.json()) as { conversation: { id: string } }
+      return { ids: { conversationId: conversation.id }, owner: subscriber }
+    }
+    if (route.path.includes(':goalId')) {
+      const added = await subscriber.post('/api/goals', { title: 'Matrix goal', type: 'promotion' })
+      expect(added.status).toBe(201)
+      return { ids: { goalId: ((await added.json()) as { goal: { id: string } }).goal.id }, owner: subscriber }
+    }
+    if (route.path.includes(':blockId') || route.path.includes(':taskId')) {
+      // the answer is the member's whole day: the new row is found by its unique text
+      const text = `Matrix ${crypto.randomUUID()}`
+      const block = route.path.includes(':blockId')
+      const added = await subscriber.post(
+        `/api/routine/today/${block ? 'blocks' : 'tasks'}`,
+        block ? { time: '09:30', activity: text } : { title: text },
+      )
+      expect(added.status).toBe(201)
+      const day = (await added.json()) as {
+        timeBlocks: Array<{ id: string; activity: string }>
+        tasks: Array<{ id: string; title: string }>
+      }
+      return block
+        ? { ids: { blockId: day.timeBlocks.find((row) => row.activity === text)!.id }, owner: subscriber }
+        : { ids: { taskId: day.tasks.find((row) => row.title === text)!.id }, owner: subscriber }
     }
     throw new Error(`no owned object for ${route.key}`)
   }

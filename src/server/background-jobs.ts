@@ -1,6 +1,9 @@
 import { cleanSignInAttemptsJob, verificationMailJob } from '#server/modules/accounts/jobs.ts'
+import { invitationMailJob, userImportJob } from '#server/modules/admin/users/jobs.ts'
 import { newsletterRefreshJob } from '#server/modules/blog/jobs.ts'
+import { chatUnreadMailJob } from '#server/modules/chat/jobs.ts'
 import { eventRemindersJob } from '#server/modules/events/jobs.ts'
+import { dailyNudgeJob } from '#server/modules/goals/jobs.ts'
 import { layoffAlertsJob, layoffImportJob } from '#server/modules/layoffs/jobs.ts'
 import { preScoreJob } from '#server/modules/resumes/jobs.ts'
 import { sendMailJob } from '#server/platform/mail-queue.ts'
@@ -25,6 +28,10 @@ export const backgroundJobs: readonly AnyJobKind[] = [
   newsletterRefreshJob,
   layoffImportJob,
   layoffAlertsJob,
+  chatUnreadMailJob,
+  dailyNudgeJob,
+  invitationMailJob,
+  userImportJob,
 ]
 
 /** Cron schedules, in UTC: pg-boss fires each once per tick across every instance. */
@@ -37,4 +44,6 @@ export const recurringJobs: readonly Schedule[] = [
   { job: eventRemindersJob, cron: '*/5 * * * *' },
   // the newsletter feed, read again every half hour, conditionally (modules/blog/feed-refresh.ts)
   { job: newsletterRefreshJob, cron: '17,47 * * * *' },
+  // each member's nudge goes in the hour nudgeLocalHour of their own zone: four chances an hour (modules/goals/jobs.ts)
+  { job: dailyNudgeJob, cron: '*/15 * * * *' },
 ]

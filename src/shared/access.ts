@@ -53,6 +53,9 @@ export const apiAccess = {
   '/api/admin/events': 'admin', // events management, attendees and their CSV (spec 002 §2, issue 17)
   '/api/admin/blog': 'admin', // blog management and the newsletter feed's address and state (spec 002 §2, issue 18)
   '/api/admin/layoffs': 'admin', // layoff CSV import: preview, import, history, skipped rows, undo (spec 002 §2, issue 19)
+  '/api/admin/chat': 'admin', // the coach's view of a member beside a conversation (issue 20)
+  '/api/admin/routine': 'admin', // the quote, coach's tip and challenge of a day (issue 21)
+  '/api/admin/users': 'admin', // user management: table, details, admin flag, delete, invitations, CSV import and export (issue 22)
   '/api/dev-mail': 'admin',
   '/api/live': 'member', // one event stream per browser; each topic is filtered by liveTopicAccess
   '/api/community': 'subscriber',
@@ -60,6 +63,7 @@ export const apiAccess = {
   '/api/update-signup': 'visitor',
   '/api/profile': 'member', // the member's own profile, avatar, skills; avatars of others for display
   '/api/contact': 'visitor',
+  '/api/settings': 'visitor', // the public part of the platform settings: name, maintenance, sign-in options (issue 22)
   '/api/business-requests': 'visitor',
   '/api/jobs': 'subscriber', // the private job board (admin job management is under /api/admin/jobs)
   '/api/jobs/latest': 'visitor', // the newest three jobs of the landing teaser (spec 000 §1)
@@ -75,6 +79,10 @@ export const apiAccess = {
   '/api/blog/images': 'visitor', // a published post's picture: the preview of a shared link shows it (decision 027)
   '/api/layoffs': 'subscriber', // spec 000 §2 route table: the layoff tracker also needs a subscription (admins pass)
   '/api/layoffs/latest': 'visitor', // the latest records of the landing teaser (spec 000 §1, issue 19)
+  '/api/goals': 'member', // spec 000 §2: /dashboard is for every member; the member's own career goals (issue 21)
+  '/api/routine': 'member', // the member's own daily routine, calendar and routine settings (issue 21)
+  '/api/recommendations': 'member', // computed from the member's own goals, profile, saved jobs and the platform (issue 21)
+  '/api/chat': 'subscriber', // spec 000 §2 route table: /career-chat; each conversation its two parties (and admins) only (issue 20)
 } as const satisfies Record<string, AccessLevel>
 
 /**
@@ -89,6 +97,8 @@ export const liveTopicAccess = {
   events: 'subscriber', // seats, details and cancellations of events, for the lists and pages that show them
   blog: 'subscriber', // the merged list and the cards that show it refresh when a post or the feed changes
   layoffs: 'subscriber', // the tracker refreshes after an import or undo; an import's progress reaches admins only
+  chat: 'subscriber', // a conversation's messages and reads; each event reaches its two parties and no one else
+  admin: 'admin', // the admin area's own events (a user import's progress), to admins only (issue 22)
 } as const satisfies Record<string, AccessLevel>
 
 export type LiveTopic = keyof typeof liveTopicAccess

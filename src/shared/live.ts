@@ -1,5 +1,7 @@
 import type { LiveTopic } from '#shared/access.ts'
+import type { AdminEvent } from '#shared/admin/users.ts'
 import type { BlogChangedEvent } from '#shared/blog/schemas.ts'
+import type { ChatEvent } from '#shared/chat/schemas.ts'
 import type { CommunityEvent } from '#shared/community/schemas.ts'
 import type { CoursesChangedEvent } from '#shared/courses/schemas.ts'
 import type { EventsChangedEvent } from '#shared/events/schemas.ts'
@@ -23,6 +25,8 @@ type EventsByTopic = {
   events: EventsChangedEvent
   blog: BlogChangedEvent
   layoffs: LayoffsEvent
+  chat: ChatEvent
+  admin: AdminEvent
 }
 
 /** An event of `Topic`: `{ type, data }`, discriminated by type (a topic missing above fails to compile here). */

@@ -16,6 +16,8 @@ export const pages = {
   resetPassword: { path: '/reset-password', access: 'visitor' },
   // the link in the verification mail, opened in whatever browser (decision 014)
   verifyEmail: { path: '/verify-email', access: 'visitor' },
+  // an admin's invitation (Add user, CSV import) sets the password, opened in whatever browser (issue 22)
+  acceptInvitation: { path: '/accept-invitation', access: 'visitor' },
   business: { path: '/business', access: 'visitor' },
   contact: { path: '/contact', access: 'visitor' },
   subscription: { path: '/subscription', access: 'visitor' },

@@ -87,12 +87,13 @@ describe('membership', () => {
       .poll(() => page.getByText('Payment complete: your Prestige Club membership is active').count())
       .toBeGreaterThan(0)
     expect(await page.getByText(/^Member since [A-Z][a-z]+ \d{1,2}, \d{4}$/).count()).toBe(1)
-    // the four tiles; those of areas still to come are marked and lead nowhere (decision 015)
+    // the four tiles, each leading to its area (decision 015)
     const tiles = page.getByRole('list', { name: 'Your career lab' })
     for (const tile of ['Resume Lab', 'Career Coach', 'Job Board', 'Course Market'])
       await tiles.getByText(tile, { exact: true }).waitFor()
     expect(await tiles.getByRole('link').allTextContents()).toEqual([
       expect.stringContaining('Resume Lab'),
+      expect.stringContaining('Career Coach'),
       expect.stringContaining('Job Board'),
       expect.stringContaining('Course Market'),
     ])

@@ -120,14 +120,15 @@ describe('where a member lands after sign-in, and what they find there', () => {
     await page.getByRole('heading', { level: 1, name: 'Welcome, Sol' }).waitFor()
     await card(page, 'Skill Mastery').getByRole('link', { name: 'Manage Skills' }).waitFor()
 
-    // tiles of areas still to come say so and lead nowhere; the built areas' tiles lead to them
+    // every area of the four tiles is built: each tile leads to it
     const tiles = page.getByRole('list', { name: 'Your career lab' })
     expect(await tiles.getByRole('link').allTextContents()).toEqual([
       expect.stringContaining('Resume Lab'),
+      expect.stringContaining('Career Coach'),
       expect.stringContaining('Job Board'),
       expect.stringContaining('Course Market'),
     ])
-    expect(await tiles.getByText('Coming soon').count()).toBe(1)
+    expect(await tiles.getByText('Coming soon').count()).toBe(0)
     expect(await seriousAccessibilityViolations(page)).toEqual([])
 
     // the latest job, saved from its page, counts on My Account with the application

@@ -54,6 +54,16 @@ export const auditActions = [
   'newsletter.feed',
   'layoff.import',
   'layoff.import.undo',
+  'routine_content.set',
+  'routine_content.reset',
+  'user.create',
+  'user.invite',
+  'user.role',
+  'user.delete',
+  'user.comment',
+  'user.import',
+  'settings.update',
+  'settings.smtp_password',
 ] as const
 export type AuditAction = (typeof auditActions)[number]
 
@@ -105,6 +115,17 @@ export const auditActionLabels: Record<AuditAction, string> = {
   'newsletter.feed': 'Newsletter feed address changed',
   'layoff.import': 'Layoff records imported',
   'layoff.import.undo': 'Layoff import undone',
+  'routine_content.set': 'Daily routine content set',
+  'routine_content.reset': 'Daily routine content reset to the built-in rotation',
+  'user.create': 'User added (invitation sent)',
+  'user.invite': 'Invitation sent again',
+  'user.role': 'Admin status changed',
+  'user.delete': 'User deleted',
+  'user.comment': 'Comment on a user',
+  'user.import': 'Users imported from CSV',
+  'settings.update': 'Platform settings changed',
+  // the password itself is never recorded (issue 22)
+  'settings.smtp_password': 'SMTP password changed',
 }
 
 /** The kinds of object an action names. */
@@ -125,6 +146,9 @@ export const auditObjectTypes = [
   'event',
   'blog_post',
   'layoff_import',
+  'routine_content',
+  'user',
+  'user_import',
 ] as const
 export type AuditObjectType = (typeof auditObjectTypes)[number]
 
@@ -145,6 +169,9 @@ export const auditObjectLabels: Record<AuditObjectType, string> = {
   event: 'Event',
   blog_post: 'Blog post',
   layoff_import: 'Layoff import',
+  routine_content: 'Daily routine content',
+  user: 'User',
+  user_import: 'User import',
 }
 
 /** One page of the log. */

@@ -19,7 +19,9 @@ import {
 import { cn } from '#web/lib/cn.ts'
 import { homeOf } from '#web/lib/home.ts'
 import { useViewer } from '#web/lib/session.ts'
+import { usePlatformSettings } from '#web/lib/platform-settings.ts'
 import { forgetEverything, useSignOut } from '#web/features/accounts/api/auth.ts'
+import { ChatMenuLink, ChatUnreadBadge, ChatUnreadLink } from '#web/features/chat/components/chat-unread-link.tsx'
 import { entriesFor } from '#web/app/menus.ts'
 import { ThemeToggle } from '#web/app/theme-toggle.tsx'
 
@@ -51,19 +53,23 @@ const topLinkClasses = ({ isActive }: { isActive: boolean }) =>
 
 export function Header() {
   const { user, viewer } = useViewer()
+  // the name the admins set (issue 22)
+  const { platformName } = usePlatformSettings()
   const signOut = useHeaderSignOut()
   const [mobileOpen, setMobileOpen] = useState(false)
   const topBar = entriesFor('top-bar', viewer)
   const userMenu = entriesFor('user', viewer)
   const signedOutMenu = entriesFor('signed-out', viewer)
   const fullName = user ? `${user.firstName} ${user.lastName}`.trim() : ''
+  // the career chat is for those who may open it (issue 20)
+  const canChat = Boolean(user) && (viewer.subscribed || viewer.isAdmin)
 
   return (
     <header className="sticky top-0 z-30 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link to={homeOf(viewer)} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
           <Sparkles aria-hidden="true" className="size-5 text-accent" />
-          Prestige Labs
+          {platformName}
         </Link>
 
         {user ? (
@@ -81,6 +87,8 @@ export function Header() {
         ) : null}
 
         <div className="ml-auto flex items-center gap-1">
+          {/* the career chat and its unread count (issue 20): here on a phone, in the user menu on wider screens */}
+          {canChat ? <ChatUnreadLink className="md:hidden" /> : null}
           <ThemeToggle />
 
           {user ? (
@@ -88,7 +96,10 @@ export function Header() {
               <DropdownMenu>
                 <DropdownMenuTrigger asChild>
                   <Button variant="ghost" className="gap-1.5">
-                    <Avatar name={fullName || user.email} url={user.avatarUrl} size="sm" className="size-7" />
+                    <span className="relative inline-flex">
+                      <Avatar name={fullName || user.email} url={user.avatarUrl} size="sm" className="size-7" />
+                      {canChat ? <ChatUnreadBadge className="absolute -top-1.5 -right-2" /> : null}
+                    </span>
                     {user.firstName || 'Profile'}
                     <ChevronDown aria-hidden="true" className="size-4 text-muted-foreground" />
                   </Button>
@@ -99,6 +110,11 @@ export function Header() {
                     <span className="text-xs break-all text-muted-foreground">{user.email}</span>
                   </DropdownMenuLabel>
                   <DropdownMenuSeparator />
+                  {canChat ? (
+                    <DropdownMenuItem asChild>
+                      <ChatMenuLink />
+                    </DropdownMenuItem>
+                  ) : null}
                   {userMenu.map((entry) => (
                     <DropdownMenuItem key={entry.to} asChild>
                       <Link to={entry.to}>{entry.label}</Link>

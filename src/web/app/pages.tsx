@@ -23,6 +23,17 @@ const ResetPasswordPage = lazy(() =>
 const VerifyEmailPage = lazy(() =>
   import('#web/features/accounts/pages/verify-email-page.tsx').then((m) => ({ default: m.VerifyEmailPage })),
 )
+const AcceptInvitationPage = lazy(() =>
+  import('#web/features/admin/users/pages/accept-invitation-page.tsx').then((m) => ({
+    default: m.AcceptInvitationPage,
+  })),
+)
+const AdminUsersPage = lazy(() =>
+  import('#web/features/admin/users/pages/admin-users-page.tsx').then((m) => ({ default: m.AdminUsersPage })),
+)
+const AdminUserPage = lazy(() =>
+  import('#web/features/admin/users/pages/admin-user-page.tsx').then((m) => ({ default: m.AdminUserPage })),
+)
 const SettingsPage = lazy(() => import('#web/app/settings-page.tsx').then((m) => ({ default: m.SettingsPage })))
 const SubscriptionPage = lazy(() =>
   import('#web/features/billing/pages/subscription-page.tsx').then((m) => ({ default: m.SubscriptionPage })),
@@ -32,6 +43,9 @@ const TestCheckoutPage = lazy(() =>
 )
 const PrestigeClubRoute = lazy(() =>
   import('#web/app/prestige-club-route.tsx').then((m) => ({ default: m.PrestigeClubRoute })),
+)
+const AdminSettingsPage = lazy(() =>
+  import('#web/features/admin/settings/admin-settings-page.tsx').then((m) => ({ default: m.AdminSettingsPage })),
 )
 const AdminPlansPage = lazy(() =>
   import('#web/features/billing/pages/admin-plans-page.tsx').then((m) => ({ default: m.AdminPlansPage })),
@@ -126,6 +140,13 @@ const AdminResumeReviewPage = lazy(() =>
     default: m.AdminResumeReviewPage,
   })),
 )
+const CareerChatPage = lazy(() =>
+  import('#web/features/chat/pages/career-chat-page.tsx').then((m) => ({ default: m.CareerChatPage })),
+)
+// one chunk for the two routine pages of the dashboard (issue 21)
+const routinePages = () => import('#web/features/goals/pages/routine-pages.ts')
+const DailyRoutinePage = lazy(() => routinePages().then((m) => ({ default: m.DailyRoutinePage })))
+const CalendarPage = lazy(() => routinePages().then((m) => ({ default: m.CalendarPage })))
 
 /**
  * Where a page sits: 'public', the public pages' layout (public header, site footer:
@@ -141,13 +162,11 @@ export type BuiltPage = {
 }
 
 /**
- * A page of the spec whose area has not landed. It has no route, so whoever may open
- * it sees 'Page not found' (the others meet the guard first), and nothing links to it
- * (decision 015).
+ * A page of the spec whose area has not landed (`{ element: null }`; every page has
+ * landed now). It has no route, so whoever may open it sees 'Page not found' (the
+ * others meet the guard first), and nothing links to it (decision 015).
  */
 export type PlannedPage = { element: null; layout?: undefined; menus?: undefined }
-
-const planned: PlannedPage = { element: null }
 
 // In the menus' order: each menu lists its entries as they come here.
 export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
@@ -159,6 +178,7 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   createAccount: { element: <CreateAccountPage /> },
   resetPassword: { element: <ResetPasswordPage /> },
   verifyEmail: { element: <VerifyEmailPage /> },
+  acceptInvitation: { element: <AcceptInvitationPage /> },
   subscription: {
     element: <SubscriptionPage />,
     layout: 'public',
@@ -175,8 +195,8 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     element: <DashboardRoute />,
     menus: [{ menu: 'top-bar', label: 'My Account' }],
   },
-  dailyRoutine: planned,
-  calendar: planned,
+  dailyRoutine: { element: <DailyRoutinePage /> },
+  calendar: { element: <CalendarPage /> },
   community: {
     element: <CommunityRoute />,
     menus: [
@@ -253,7 +273,7 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
     menus: [{ menu: 'user', label: 'Settings' }],
   },
   resumeReview: { element: <ResumeReviewPage /> },
-  careerChat: planned,
+  careerChat: { element: <CareerChatPage /> },
 
   admin: {
     element: <AdminIndexRoute />,
@@ -266,13 +286,13 @@ export const webPages: Record<PageName, BuiltPage | PlannedPage> = {
   devMail: { element: <MailboxPage />, layout: 'admin' },
   adminPlans: { element: <AdminPlansPage />, layout: 'admin' },
   adminAudit: { element: <AdminAuditPage />, layout: 'admin' },
-  adminUsers: planned,
-  adminUser: planned,
+  adminUsers: { element: <AdminUsersPage />, layout: 'admin' },
+  adminUser: { element: <AdminUserPage />, layout: 'admin' },
   adminCourses: { element: <AdminCoursesPage />, layout: 'admin' },
   adminCourseNew: { element: <AdminCourseNewPage />, layout: 'admin' },
   adminCourseEdit: { element: <AdminCourseEditPage />, layout: 'admin' },
   adminCourseModules: { element: <AdminCourseModulesPage />, layout: 'admin' },
-  adminSettings: planned,
+  adminSettings: { element: <AdminSettingsPage />, layout: 'admin' },
   adminBlog: { element: <AdminBlogPage />, layout: 'admin' },
   adminLayoffs: { element: <AdminLayoffsPage />, layout: 'admin' },
   adminResumeReview: { element: <AdminResumeReviewPage />, layout: 'admin' },

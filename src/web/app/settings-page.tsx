@@ -7,7 +7,9 @@ export function SettingsPage() {
       <div className="grid gap-1">
         <PageTitle>Settings</PageTitle>
         <h1 className="text-3xl font-semibold tracking-tight">Settings</h1>
-        <p className="text-muted-foreground">Your profile, skills, membership, and how your account stays safe.</p>
+        <p className="text-muted-foreground">
+          Your profile, skills, daily routine, membership, and how your account stays safe.
+        </p>
       </div>
       <SettingsSections />
     </div>

@@ -117,7 +117,13 @@ describe("the coach's view of a member", () => {
         skills: ['Leadership', 'SQL', 'TypeScript'],
       },
       goals: [
-        { id: goal.id, title: 'Lead a platform team', typeLabel: 'Leadership', progress: 35, targetDate: '2030-06-30' },
+        {
+          id: goal!.id,
+          title: 'Lead a platform team',
+          typeLabel: 'Leadership',
+          progress: 35,
+          targetDate: '2030-06-30',
+        },
       ],
       resume: { total: 74, band: 'Highly Competitive', iterations: 2, scoredAt: latest!.createdAt.toISOString() },
       recentApplications: newest.map((job, index) => ({

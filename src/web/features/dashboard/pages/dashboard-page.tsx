@@ -1,6 +1,16 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router'
-import { ArrowRight, Bookmark, Briefcase, LayoutDashboard, Settings, UserRound, Users } from 'lucide-react'
+import {
+  ArrowRight,
+  Bookmark,
+  Briefcase,
+  CalendarDays,
+  LayoutDashboard,
+  Settings,
+  Sunrise,
+  UserRound,
+  Users,
+} from 'lucide-react'
 import type { LucideIcon } from 'lucide-react'
 import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
@@ -30,6 +40,18 @@ const destinations: Destination[] = [
     text: 'Openings for members, matched to your skills.',
     icon: Briefcase,
     forSubscribers: true,
+  },
+  {
+    to: pathTo('dailyRoutine'),
+    title: 'Daily Routine',
+    text: 'Your focus skill, challenge, schedule, tasks and evening reflection for today.',
+    icon: Sunrise,
+  },
+  {
+    to: pathTo('calendar'),
+    title: 'Routine Calendar',
+    text: 'The days you completed your routine, and your streaks.',
+    icon: CalendarDays,
   },
   {
     to: pathTo('saved'),
@@ -73,7 +95,7 @@ export function DashboardPage({ children }: { children?: ReactNode }) {
         <p className="text-sm font-semibold tracking-widest text-accent uppercase">My Account</p>
         <h1 className="text-3xl font-semibold tracking-tight">Welcome, {user.firstName || user.email}</h1>
         <p className="text-muted-foreground">
-          Your plan, your profile and what you saved, in one place. Member since{' '}
+          Your plan, your day, your goals, your profile and what you saved, in one place. Member since{' '}
           {memberSinceFormat.format(new Date(user.memberSince))}.
         </p>
       </div>

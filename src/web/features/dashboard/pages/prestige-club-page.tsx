@@ -15,7 +15,12 @@ const tiles: Array<{ to?: string; title: string; text: string; icon: LucideIcon 
     text: 'Send your resume for a coach review and follow its score.',
     icon: FileText,
   },
-  { title: 'Career Coach', text: 'Talk with a career coach about your next move.', icon: MessagesSquare },
+  {
+    to: pathTo('careerChat'),
+    title: 'Career Coach',
+    text: 'Talk with a career coach about your next move.',
+    icon: MessagesSquare,
+  },
   { to: pathTo('jobs'), title: 'Job Board', text: 'Private openings matched to your skills.', icon: Briefcase },
   {
     to: pathTo('coursesMarketplace'),

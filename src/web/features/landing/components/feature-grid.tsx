@@ -30,13 +30,21 @@ export const features: Feature[] = [
     text: 'Upload your resume and get it scored and annotated by career coaches.',
     to: pathTo('resumeReview'),
   },
-  { title: 'Career coach chat', text: 'Talk to a coach about offers, negotiations and next steps.' },
+  {
+    title: 'Career coach chat',
+    text: 'Talk to a coach about offers, negotiations and next steps.',
+    to: pathTo('careerChat'),
+  },
   {
     title: 'Events',
     text: 'Workshops, panels and networking sessions with limited seats.',
     to: pathTo('events'),
   },
-  { title: 'Career goals', text: 'A dashboard, daily routine and calendar that keep your plan moving.' },
+  {
+    title: 'Career goals',
+    text: 'A dashboard, daily routine and calendar that keep your plan moving.',
+    to: pathTo('dailyRoutine'),
+  },
   {
     title: 'Live layoff tracker',
     text: 'Public layoff notices from US states, searchable and charted.',
