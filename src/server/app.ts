@@ -25,6 +25,7 @@ import { createSessionReader } from '#server/platform/session-reader.ts'
 import { createDiskStorage } from '#server/platform/storage.ts'
 import { createS3Storage, s3StorageOptions } from '#server/platform/storage-s3.ts'
 import { accountRoutes } from '#server/modules/accounts/routes.ts'
+import { countGoogleSignIn } from '#server/modules/accounts/service.ts'
 import { devMailRoutes } from '#server/modules/dev-mail/routes.ts'
 import { communityRoutes } from '#server/modules/community/routes.ts'
 import { liveRoutes } from '#server/modules/live/routes.ts'
@@ -287,7 +288,9 @@ export function createApp(deps: Deps) {
       )
       // social sign-in turned off by the admins (issue 22): a sign-in begun before ends here
       if (!(await deps.settings.read()).security.allowSocialLogin) return c.redirect('/login?error=google')
-      return auth.handler(c.req.raw)
+      const response = await auth.handler(c.req.raw)
+      await countGoogleSignIn(deps, response, clientIp(c as unknown as Context, config.TRUST_PROXY))
+      return response
     })
   }
 

@@ -4,7 +4,7 @@ import QRCode from 'qrcode'
 import { withTransaction } from '#server/db/client.ts'
 import { AppError, sqlState } from '#server/platform/app-error.ts'
 import { googleEnabled, googleProviderId } from '#server/platform/auth.ts'
-import type { AuthUser, Ctx } from '#server/platform/context.ts'
+import type { AuthUser, Ctx, Deps } from '#server/platform/context.ts'
 import { countsAsSubscribed, isAdminUser, requireUser } from '#server/platform/guards.ts'
 import { retryAfter } from '#server/platform/rate-limit.ts'
 import {
@@ -266,6 +266,21 @@ function twoFactorRefusal(error: APIError): AppError {
   if (code === 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE')
     return new AppError('UNAUTHORIZED', accountMessages.twoFactorSignInAgain)
   return new AppError('UNAUTHORIZED', accountMessages.twoFactorCodeInvalid)
+}
+
+/**
+ * Google's callback is better-auth's own endpoint (app.ts): the sign-in it made is
+ * counted here from the session cookie it sets, like every other way in (last
+ * login, IP, count; issue 22). A callback that set no session (a refusal) counts nothing.
+ */
+export async function countGoogleSignIn(deps: Deps, response: Response, ip: string): Promise<void> {
+  const cookie = response.headers
+    .getSetCookie()
+    .map((set) => set.split(';')[0]!)
+    .join('; ')
+  if (!cookie) return
+  const found = await deps.auth.api.getSession({ headers: new Headers({ cookie }) }).catch(() => null)
+  if (found) await queries.recordSuccessfulSignIn(deps.db, found.user.id, ip)
 }
 
 /**

@@ -154,6 +154,9 @@ describe('one lockout for every way in', () => {
     expect(created!.name.length).toBeLessThanOrEqual(80)
     const profile = await t.db.query.userProfiles.findFirst({ where: eq(userProfiles.id, created!.id) })
     expect(profile?.firstName).toBe('img')
+    // a way in like any other: counted for the admins' sign-in tracking (issue 22)
+    expect(profile).toMatchObject({ loginCount: 1, lastIpAddress: visitor.ip })
+    expect(profile?.lastLoginAt).toBeInstanceOf(Date)
 
     await t.deps.auth.api.signOut({
       headers: new Headers({ cookie: [...visitor.cookies].map(([k, v]) => `${k}=${v}`).join('; ') }),
