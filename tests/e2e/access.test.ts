@@ -65,6 +65,8 @@ describe('every page of the access table, as every role', () => {
       const loadedLevels = new Set<AccessLevel>()
       for (const [pattern, level] of Object.entries(pageAccess)) {
         const path = pattern.replace(/:(\w+)/g, unknownId)
+        // where the page before ended: a late event of its last redirect may still arrive
+        const before = new URL(page.url()).pathname
         addresses.length = 0
         if (loadedLevels.has(level)) {
           // what a full load would ask the server for: the app itself, for this path
@@ -77,6 +79,7 @@ describe('every page of the access table, as every role', () => {
           await page.goto(path)
         }
         // what is seen next is this page's outcome, not what the page before left on screen
+        while (addresses.length > 1 && addresses[0] === before && addresses[0] !== path) addresses.shift()
         const problem =
           addresses[0] === path
             ? await outcomeOf(page, path, level, role.viewer)

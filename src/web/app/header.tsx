@@ -64,8 +64,9 @@ export function Header() {
   // the career chat is for those who may open it (issue 20)
   const canChat = Boolean(user) && (viewer.subscribed || viewer.isAdmin)
 
+  // opaque: a see-through header took its links' contrast from whatever scrolled beneath it
   return (
-    <header className="sticky top-0 z-30 border-b border-border bg-background/85 backdrop-blur supports-[backdrop-filter]:bg-background/70">
+    <header className="sticky top-0 z-30 border-b border-border bg-background">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-4 px-4 sm:px-6">
         <Link to={homeOf(viewer)} className="flex items-center gap-2 rounded-md font-semibold tracking-tight">
           <Sparkles aria-hidden="true" className="size-5 text-accent" />
