@@ -1,8 +1,8 @@
 import { Clock, Flame } from 'lucide-react'
 import type { RoutineDayView } from '#shared/goals/schemas.ts'
-import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { useSetChallenge } from '#web/features/goals/api/routine.ts'
 import { RoutinePanel } from '#web/features/goals/components/routine-panel.tsx'
+import { InstantCheckbox } from '#web/features/goals/components/instant-checkbox.tsx'
 
 /** spec 001 §3 dailyChallenge: today's challenge, its time estimate, and whether the member did it. */
 export function DailyChallengePanel({ challenge }: { challenge: RoutineDayView['challenge'] }) {
@@ -17,10 +17,10 @@ export function DailyChallengePanel({ challenge }: { challenge: RoutineDayView['
         <Clock aria-hidden="true" className="size-4" />
         About {challenge.minutes} minutes
       </p>
-      <Checkbox
+      <InstantCheckbox
         label="Challenge completed"
         checked={challenge.completed}
-        onChange={(event) => setChallenge.mutate(event.target.checked)}
+        onCheckedChange={(completed) => setChallenge.mutate(completed)}
       />
     </RoutinePanel>
   )

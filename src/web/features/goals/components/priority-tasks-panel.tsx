@@ -7,12 +7,12 @@ import { maxTasksPerDay, routineTextMaxLength } from '#shared/goals/constants.ts
 import { routineMessages } from '#shared/goals/messages.ts'
 import { TaskInput, type TaskView } from '#shared/goals/schemas.ts'
 import { Button } from '#web/components/ui/button.tsx'
-import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { FieldError, TextField } from '#web/components/ui/field.tsx'
 import { IconActionButton } from '#web/components/ui/icon-action-button.tsx'
 import { formFailure } from '#web/lib/form-errors.ts'
 import { useAddTask, useDeleteTask, useSetTaskDone } from '#web/features/goals/api/routine.ts'
 import { RoutinePanel } from '#web/features/goals/components/routine-panel.tsx'
+import { InstantCheckbox } from '#web/features/goals/components/instant-checkbox.tsx'
 
 type TaskForm = z.input<typeof TaskInput>
 
@@ -31,11 +31,11 @@ export function PriorityTasksPanel({ tasks }: { tasks: TaskView[] }) {
               key={task.id}
               className="flex items-center justify-between gap-2 rounded-lg border border-border px-3 py-1.5"
             >
-              <Checkbox
+              <InstantCheckbox
                 label={task.title}
                 checked={task.completed}
                 className="min-w-0 [&_label]:break-words"
-                onChange={(event) => setDone.mutate({ taskId: task.id, completed: event.target.checked })}
+                onCheckedChange={(completed) => setDone.mutate({ taskId: task.id, completed })}
               />
               <IconActionButton
                 label={`Delete ${task.title}`}

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query'
 import { CheckCircle2, Circle, ClipboardCheck } from 'lucide-react'
 import { routineMessages } from '#shared/goals/messages.ts'
 import { pathTo } from '#shared/pages.ts'
-import { Checkbox } from '#web/components/ui/checkbox.tsx'
 import { LoadFailedAlert } from '#web/components/load-failed-alert.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import {
@@ -14,6 +13,7 @@ import {
   useSetTimeBlockStatus,
 } from '#web/features/goals/api/routine.ts'
 import { RoutinePanel } from '#web/features/goals/components/routine-panel.tsx'
+import { InstantCheckbox } from '#web/features/goals/components/instant-checkbox.tsx'
 
 const linkClasses = 'text-sm font-medium text-accent underline-offset-4 hover:underline'
 
@@ -45,29 +45,29 @@ export function TodaysRoutines() {
     body = (
       <ul className="grid gap-2" aria-label="Today's checklist">
         <li>
-          <Checkbox
+          <InstantCheckbox
             label={`Daily challenge: ${day.challenge.title}`}
             checked={day.challenge.completed}
-            onChange={(event) => setChallenge.mutate(event.target.checked)}
+            onCheckedChange={(completed) => setChallenge.mutate(completed)}
           />
         </li>
         {day.timeBlocks.map((block) => (
           <li key={block.id}>
-            <Checkbox
+            <InstantCheckbox
               label={`${block.time} ${block.activity}${block.status === 'skipped' ? ' (skipped)' : ''}`}
               checked={block.status === 'completed'}
-              onChange={(event) =>
-                setBlockStatus.mutate({ blockId: block.id, status: event.target.checked ? 'completed' : 'pending' })
+              onCheckedChange={(completed) =>
+                setBlockStatus.mutate({ blockId: block.id, status: completed ? 'completed' : 'pending' })
               }
             />
           </li>
         ))}
         {day.tasks.map((task) => (
           <li key={task.id}>
-            <Checkbox
+            <InstantCheckbox
               label={task.title}
               checked={task.completed}
-              onChange={(event) => setTaskDone.mutate({ taskId: task.id, completed: event.target.checked })}
+              onCheckedChange={(completed) => setTaskDone.mutate({ taskId: task.id, completed })}
             />
           </li>
         ))}
