@@ -5,10 +5,8 @@ import { pathTo } from '#shared/pages.ts'
 import { useViewer } from '#web/lib/session.ts'
 import { PageTitle } from '#web/components/page-title.tsx'
 
-// spec 001 §2 member dashboard: the four tiles. A tile links only once its area
-// exists; until then it says it is coming, and is no link (issue 12: no link leads
-// to a page that does not exist). Each area adds its `to` when it lands.
-const tiles: Array<{ to?: string; title: string; text: string; icon: LucideIcon }> = [
+// spec 001 §2 member dashboard: the four tiles, each leading to its area.
+const tiles: Array<{ to: string; title: string; text: string; icon: LucideIcon }> = [
   {
     to: pathTo('resumeReview'),
     title: 'Resume Lab',
@@ -29,8 +27,6 @@ const tiles: Array<{ to?: string; title: string; text: string; icon: LucideIcon 
     icon: GraduationCap,
   },
 ]
-
-const tileClasses = 'grid h-full content-start gap-3 rounded-xl border border-border bg-card p-6 shadow-sm'
 
 const memberSinceFormat = new Intl.DateTimeFormat('en', { month: 'long', day: 'numeric', year: 'numeric' })
 
@@ -53,20 +49,14 @@ export function PrestigeClubPage({ children }: { children?: ReactNode }) {
       <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4" aria-label="Your career lab">
         {tiles.map(({ to, title, text, icon: Icon }) => (
           <li key={title}>
-            {to ? (
-              <Link to={to} className={`${tileClasses} transition-colors hover:border-accent`}>
-                <Icon aria-hidden="true" className="size-6 text-accent" />
-                <span className="text-lg font-semibold">{title}</span>
-                <span className="text-sm text-muted-foreground">{text}</span>
-              </Link>
-            ) : (
-              <div className={`${tileClasses} border-dashed`}>
-                <Icon aria-hidden="true" className="size-6 text-muted-foreground" />
-                <span className="text-lg font-semibold">{title}</span>
-                <span className="text-sm text-muted-foreground">{text}</span>
-                <span className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Coming soon</span>
-              </div>
-            )}
+            <Link
+              to={to}
+              className="grid h-full content-start gap-3 rounded-xl border border-border bg-card p-6 shadow-sm transition-colors hover:border-accent"
+            >
+              <Icon aria-hidden="true" className="size-6 text-accent" />
+              <span className="text-lg font-semibold">{title}</span>
+              <span className="text-sm text-muted-foreground">{text}</span>
+            </Link>
           </li>
         ))}
       </ul>

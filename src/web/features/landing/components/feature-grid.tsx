@@ -4,11 +4,10 @@ import { pathTo } from '#shared/pages.ts'
 export type Feature = {
   title: string
   text: string
-  /** The page, once its area is open; until then the tile says it is coming. */
-  to?: string
+  to: string
 }
 
-// spec 000 §1: what the membership holds. Each area adds its `to` when it opens.
+// spec 000 §1: what the membership holds, each tile leading to its area.
 export const features: Feature[] = [
   {
     title: 'Community',
@@ -66,18 +65,11 @@ export function FeatureGrid() {
           <li key={title} className="relative grid content-start gap-3 rounded-xl border border-border bg-card p-5">
             <span aria-hidden="true" className="h-1 w-8 rounded-full bg-primary" />
             <h3 className="font-semibold">
-              {to ? (
-                <Link to={to} className="after:absolute after:inset-0 hover:underline">
-                  {title}
-                </Link>
-              ) : (
-                title
-              )}
+              <Link to={to} className="after:absolute after:inset-0 hover:underline">
+                {title}
+              </Link>
             </h3>
             <p className="text-sm text-muted-foreground">{text}</p>
-            {to ? null : (
-              <p className="text-xs font-medium tracking-wide text-muted-foreground uppercase">Coming soon</p>
-            )}
           </li>
         ))}
       </ul>
