@@ -1,4 +1,3 @@
-import { AppError } from '#server/platform/app-error.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { requireUser } from '#server/platform/guards.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
@@ -7,8 +6,7 @@ import { browseCourses } from '#server/modules/courses/service.ts'
 import { listEvents } from '#server/modules/events/service.ts'
 import { getSettings } from '#server/modules/goals/routine-service.ts'
 import { activeGoalsOf } from '#server/modules/goals/service.ts'
-import { getJob } from '#server/modules/jobs/service.ts'
-import { listSavedJobs } from '#server/modules/jobs/saved-service.ts'
+import { savedJobSkillsOfViewer } from '#server/modules/jobs/saved-service.ts'
 import { getOwnProfile, listOwnSkills } from '#server/modules/profile/service.ts'
 import { listMyReviews } from '#server/modules/resumes/service.ts'
 import { searchMaxLength } from '#shared/courses/constants.ts'
@@ -33,33 +31,19 @@ import {
 // subscribers' areas (the job board, resume reviews, events, the community) are read
 // only for a member whose plan opens them.
 
-/** The newest saved jobs whose skills are read (one job read each): enough to rank skills, bounded. */
+/** The newest saved jobs whose skills are read: enough to rank skills, bounded. */
 export const savedJobsRead = 10
 /** Feed pages read at most for the community's recent activity. */
 const feedPagesRead = 3
 
 /**
- * The skills each of the member's newest active saved jobs asks for. The job board
- * has no reader of saved jobs with their skills, so each job is read through getJob
- * (the job page's own read); kept per member briefly: saving and unsaving forget it.
+ * The skills each of the member's newest active saved jobs asks for, in one read;
+ * kept per member briefly: saving and unsaving forget it.
  */
 function savedJobSkillsOf(ctx: Ctx, userId: string): Promise<SavedJobFact[]> {
-  return memberCacheOf(ctx.deps).remember(userId, 'recommendations-saved-job-skills', async () => {
-    const { jobs } = await listSavedJobs(ctx)
-    const active = jobs.filter((saved) => saved.job.active).slice(0, savedJobsRead)
-    const facts: SavedJobFact[] = []
-    for (const saved of active) {
-      try {
-        const job = await getJob(ctx, saved.jobId)
-        facts.push({ jobId: job.id, skills: [...job.technicalSkills, ...job.softSkills] })
-      } catch (error) {
-        // closed or deleted since the list was read: it asks for nothing any more
-        if (error instanceof AppError && error.code === 'NOT_FOUND') continue
-        throw error
-      }
-    }
-    return facts
-  })
+  return memberCacheOf(ctx.deps).remember(userId, 'recommendations-saved-job-skills', () =>
+    savedJobSkillsOfViewer(ctx, savedJobsRead),
+  )
 }
 
 /** Courses that may teach each skill: the browse list's search for it (title or description). */

@@ -362,3 +362,14 @@ export async function findAdminJob(db: Db, jobId: string): Promise<AdminJobRow |
     .where(eq(jobs.id, jobId))
   return row
 }
+
+/** The skills of the member's newest saved jobs still on the board: one read for all of them. */
+export async function savedJobSkills(db: Db, userId: string, limit: number) {
+  return db
+    .select({ jobId: jobs.id, technicalSkills: jobs.technicalSkills, softSkills: jobs.softSkills })
+    .from(savedJobs)
+    .innerJoin(jobs, eq(jobs.id, savedJobs.jobId))
+    .where(and(eq(savedJobs.userId, userId), eq(jobs.status, 'active')))
+    .orderBy(desc(savedJobs.savedAt), desc(savedJobs.jobId))
+    .limit(limit)
+}

@@ -22,6 +22,16 @@ export async function listSavedJobs(ctx: Ctx): Promise<{ jobs: SavedJob[] }> {
   return { jobs: rows.map(toSavedJob) }
 }
 
+/** What the member's `limit` newest saved jobs still on the board ask for (the recommendations' skill list). */
+export async function savedJobSkillsOfViewer(
+  ctx: Ctx,
+  limit: number,
+): Promise<Array<{ jobId: string; skills: string[] }>> {
+  const viewer = requireUser(ctx)
+  const rows = await queries.savedJobSkills(ctx.deps.db, viewer.id, limit)
+  return rows.map((row) => ({ jobId: row.jobId, skills: [...row.technicalSkills, ...row.softSkills] }))
+}
+
 /** Saving is for subscribers (the board is theirs); saving twice keeps one row. */
 export async function saveJob(ctx: Ctx, jobId: string): Promise<{ saved: true }> {
   await requireAccess(ctx, 'subscriber')
