@@ -2,7 +2,7 @@ import { readdirSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { hashPassword } from 'better-auth/crypto'
 import { and, eq } from 'drizzle-orm'
-import { afterEach, describe, expect, test } from 'vitest'
+import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { loadConfig } from '#server/config.ts'
 import { account, session, user } from '#server/db/schema/auth.ts'
 import { courseCategories, courseModules, courses, lessons, quizQuestions } from '#server/db/schema/courses.ts'
@@ -42,6 +42,21 @@ async function emptyApp() {
 afterEach(async () => {
   await Promise.all(opened.map((t) => t.close()))
   opened = []
+})
+
+// The catalogue, events, blog and tracker tests read what ONE development start
+// seeded (a full seed imports every WARN file: seconds), in file order: the events
+// test that takes the last seat comes after the one that counts it.
+let seeded: Promise<TestApp> | undefined
+function developmentStart(): Promise<TestApp> {
+  seeded ??= createTestApp().then(async (t) => {
+    await prepareDemoData(t.db, development, t.deps.storage)
+    return t
+  })
+  return seeded
+}
+afterAll(async () => {
+  if (seeded) await (await seeded).close()
 })
 
 async function adminSignIn(t: TestApp, email: string, password: string) {
@@ -186,8 +201,7 @@ describe('demo data at start', () => {
 
 describe('the demo course catalogue', () => {
   test('a first start seeds categories and twelve published courses with modules, lessons, a quiz and a video; a second start adds nothing', async () => {
-    const t = await emptyApp()
-    await prepareDemoData(t.db, development, t.deps.storage)
+    const t = await developmentStart()
     const catalogue = async () => ({
       categories: await t.db.select().from(courseCategories),
       courses: await t.db.select().from(courses),
@@ -253,8 +267,7 @@ describe('the demo course catalogue', () => {
   })
 
   test('the subscribed demo member finds the courses in browse and the marketplace, and the demo video streams in byte ranges', async () => {
-    const t = await emptyApp()
-    await prepareDemoData(t.db, development, t.deps.storage)
+    const t = await developmentStart()
     const member = t.client()
     expect(
       (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
@@ -294,8 +307,7 @@ describe('the demo course catalogue', () => {
 
 describe('the demo events', () => {
   test('a first start seeds upcoming and past events of each type, webinars online with an https link, one with a single seat left; a second start adds none', async () => {
-    const t = await emptyApp()
-    await prepareDemoData(t.db, development, t.deps.storage)
+    const t = await developmentStart()
     const seeded = await t.db.select().from(events)
     const registrations = await t.db.select().from(eventRegistrations)
     const now = Date.now()
@@ -332,8 +344,7 @@ describe('the demo events', () => {
   })
 
   test('the subscribed demo member sees the upcoming events soonest first, their own seats and webinar link on the dashboard, and can take the last seat', async () => {
-    const t = await emptyApp()
-    await prepareDemoData(t.db, development, t.deps.storage)
+    const t = await developmentStart()
     const member = t.client()
     expect(
       (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
@@ -371,8 +382,7 @@ describe('the demo events', () => {
 
 describe('the demo blog', () => {
   test('a first start shows members a full blog without the internet: posts of every category, the newsletter, no draft', async () => {
-    const t = await emptyApp()
-    await prepareDemoData(t.db, development, t.deps.storage)
+    const t = await developmentStart()
     const member = t.client()
     expect(
       (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
@@ -405,8 +415,7 @@ describe('the demo blog', () => {
 
 describe('the demo layoff tracker', () => {
   test("a first start imports every state's WARN file beside the project, each an import the admin can see", async () => {
-    const t = await emptyApp()
-    await prepareDemoData(t.db, development, t.deps.storage)
+    const t = await developmentStart()
     const member = t.client()
     expect(
       (await member.post('/api/accounts/sign-in', { email: demoMember.email, password: demoMember.password })).status,
