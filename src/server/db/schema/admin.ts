@@ -17,7 +17,11 @@ export const userAdminComments = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('user_admin_comments_user_idx').on(table.userId, table.createdAt, table.id)],
+  (table) => [
+    index('user_admin_comments_user_idx').on(table.userId, table.createdAt, table.id),
+    // foreign key index (issue 23 §5): deleting an admin sets their comments' author to null
+    index('user_admin_comments_author_idx').on(table.authorId),
+  ],
 )
 
 /**
@@ -38,7 +42,11 @@ export const accountInvitations = pgTable(
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('account_invitations_user_idx').on(table.userId, table.createdAt)],
+  (table) => [
+    index('account_invitations_user_idx').on(table.userId, table.createdAt),
+    // foreign key index (issue 23 §5): deleting an admin sets their invitations' inviter to null
+    index('account_invitations_invited_by_idx').on(table.invitedBy),
+  ],
 )
 
 /** A CSV import of users (spec 002 §4 User CSV import): a queue job, its progress and its report. */
@@ -63,6 +71,8 @@ export const userImports = pgTable(
   },
   (table) => [
     index('user_imports_created_idx').on(table.createdAt, table.id),
+    // foreign key index (issue 23 §5): deleting an admin sets their imports' uploader to null
+    index('user_imports_uploaded_by_idx').on(table.uploadedBy),
     check('user_imports_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 )

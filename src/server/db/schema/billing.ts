@@ -72,17 +72,25 @@ export const promoRedemptions = pgTable('promo_redemptions', {
 })
 
 /** The test checkout of the embedded default (no STRIPE_SECRET_KEY): no card is charged. */
-export const testCheckouts = pgTable('test_checkouts', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  userId: text('user_id')
-    .notNull()
-    .references(() => user.id, { onDelete: 'cascade' }),
-  planId: text('plan_id')
-    .notNull()
-    .references(() => plans.id),
-  trialDays: integer('trial_days').notNull().default(0),
-  promoCode: text('promo_code'),
-  status: text('status').notNull().default('open'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  completedAt: timestamp('completed_at', { withTimezone: true }),
-})
+export const testCheckouts = pgTable(
+  'test_checkouts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => user.id, { onDelete: 'cascade' }),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    trialDays: integer('trial_days').notNull().default(0),
+    promoCode: text('promo_code'),
+    status: text('status').notNull().default('open'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    // foreign key indexes (issue 23 §5): deleting an account, or a plan, finds its checkouts by these
+    index('test_checkouts_user_idx').on(table.userId),
+    index('test_checkouts_plan_idx').on(table.planId),
+  ],
+)

@@ -32,6 +32,8 @@ export const blogPosts = pgTable(
       .on(table.publishedAt, table.id)
       .where(sql`${table.status} = 'published'`),
     index('blog_posts_updated_idx').on(table.updatedAt, table.id),
+    // foreign key index (issue 23 §5): deleting an admin sets their posts' author to null
+    index('blog_posts_author_idx').on(table.authorId),
     check(
       'blog_posts_category_check',
       sql`${table.category} in ('Technology', 'Career Growth', 'Industry Insights', 'Tutorials')`,

@@ -20,5 +20,9 @@ export const businessRequests = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('business_requests_created_idx').on(table.createdAt)],
+  (table) => [
+    index('business_requests_created_idx').on(table.createdAt),
+    // foreign key index (issue 23 §5): deleting an account sets its requests' user to null
+    index('business_requests_user_idx').on(table.userId),
+  ],
 )

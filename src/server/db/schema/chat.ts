@@ -59,6 +59,9 @@ export const chatMessages = pgTable(
   (table) => [
     unique('chat_messages_client_key').on(table.conversationId, table.authorId, table.clientKey),
     index('chat_messages_conversation_idx').on(table.conversationId, table.createdAt, table.id),
+    // foreign key index (issue 23 §5): the keys above lead with the conversation; deleting a
+    // coach's account sets their messages' author to null
+    index('chat_messages_author_idx').on(table.authorId),
     // unread counts: a party's unread messages are the other party's with no read_at
     index('chat_messages_unread_idx')
       .on(table.conversationId, table.authorId)

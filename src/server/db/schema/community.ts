@@ -42,7 +42,12 @@ export const postComments = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('post_comments_post_order_idx').on(table.postId, table.createdAt, table.id)],
+  (table) => [
+    index('post_comments_post_order_idx').on(table.postId, table.createdAt, table.id),
+    // the foreign key's index (issue 23 §5), led by the author: also what deleting an
+    // account reads, a member's comments grouped by post (admin/users releaseCommunityCounters)
+    index('post_comments_user_post_idx').on(table.userId, table.postId),
+  ],
 )
 
 // spec 000 §3 post_likes: one like per member and post (the key makes a second one impossible)
@@ -57,5 +62,9 @@ export const postLikes = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.postId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.postId, table.userId] }),
+    // the key leads with the post; a member's likes (deleting an account) need their own (issue 23 §5)
+    index('post_likes_user_idx').on(table.userId),
+  ],
 )

@@ -18,5 +18,9 @@ export const contactSubmissions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('contact_submissions_created_idx').on(table.createdAt)],
+  (table) => [
+    index('contact_submissions_created_idx').on(table.createdAt),
+    // foreign key index (issue 23 §5): deleting an account sets its submissions' user to null
+    index('contact_submissions_user_idx').on(table.userId),
+  ],
 )

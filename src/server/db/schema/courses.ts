@@ -86,6 +86,10 @@ export const courses = pgTable(
     index('courses_admin_order_idx')
       .on(table.createdAt, table.id)
       .where(sql`${table.deletedAt} is null`),
+    // Foreign key indexes (issue 23 §5), whole-table: the partial ones above leave out
+    // drafts and deleted courses, which a category's count and delete still reach.
+    index('courses_category_idx').on(table.categoryId),
+    index('courses_created_by_idx').on(table.createdBy),
     // Search is a case-insensitive substring of title or description (spec 001 §5):
     // ILIKE '%…%', which a pg_trgm GIN index answers (both sides: members and admin).
     index('courses_title_trgm_idx').using('gin', sql`${table.title} gin_trgm_ops`),

@@ -33,6 +33,8 @@ export const events = pgTable(
   },
   (table) => [
     index('events_starts_idx').on(table.startsAt, table.id),
+    // foreign key index (issue 23 §5): deleting an admin sets their events' creator to null
+    index('events_created_by_idx').on(table.createdBy),
     check('events_type_check', sql`${table.type} in ('networking', 'workshop', 'webinar')`),
     check('events_status_check', sql`${table.status} in ('scheduled', 'cancelled')`),
     check('events_capacity_check', sql`${table.capacity} >= 1`),

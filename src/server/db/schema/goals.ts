@@ -114,17 +114,24 @@ export const routineTasks = pgTable(
 )
 
 /** What admins set for a calendar day: the quote, the coach's tip and the challenge (issue 21). */
-export const routineDailyContent = pgTable('routine_daily_content', {
-  day: date('day').primaryKey(),
-  quoteText: text('quote_text'),
-  quoteAuthor: text('quote_author'),
-  coachTip: text('coach_tip'),
-  challengeTitle: text('challenge_title'),
-  challengeDescription: text('challenge_description'),
-  challengeMinutes: integer('challenge_minutes'),
-  updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-})
+export const routineDailyContent = pgTable(
+  'routine_daily_content',
+  {
+    day: date('day').primaryKey(),
+    quoteText: text('quote_text'),
+    quoteAuthor: text('quote_author'),
+    coachTip: text('coach_tip'),
+    challengeTitle: text('challenge_title'),
+    challengeDescription: text('challenge_description'),
+    challengeMinutes: integer('challenge_minutes'),
+    updatedBy: text('updated_by').references(() => user.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // foreign key index (issue 23 §5): deleting an admin sets the days they edited to null
+    index('routine_daily_content_updated_by_idx').on(table.updatedBy),
+  ],
+)
 
 /** A member's routine settings: the focus skill and the daily nudge e-mail (opt-in). */
 export const routineSettings = pgTable('routine_settings', {

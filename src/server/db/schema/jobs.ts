@@ -67,6 +67,8 @@ export const jobs = pgTable(
     index('jobs_board_order_idx').on(table.status, table.postedAt, table.id),
     // the admin table, newest created first (scanned backwards, as above)
     index('jobs_admin_order_idx').on(table.createdAt, table.id),
+    // foreign key index (issue 23 §5): deleting an admin sets their jobs' creator to null
+    index('jobs_created_by_idx').on(table.createdBy),
     check('jobs_type_check', sql`${table.type} in ('Full-time', 'Part-time', 'Contract', 'Remote', 'Internship')`),
     check('jobs_status_check', sql`${table.status} in ('active', 'closed')`),
   ],
@@ -90,6 +92,8 @@ export const savedJobs = pgTable(
   (table) => [
     unique('saved_jobs_user_job_unique').on(table.userId, table.jobId),
     index('saved_jobs_user_idx').on(table.userId, table.savedAt),
+    // the unique key leads with the member; deleting a job finds its saves by this (issue 23 §5)
+    index('saved_jobs_job_idx').on(table.jobId),
   ],
 )
 

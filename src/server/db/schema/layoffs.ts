@@ -58,6 +58,8 @@ export const layoffImports = pgTable(
   (table) => [
     // the history, newest first
     index('layoff_imports_created_idx').on(table.createdAt, table.id),
+    // foreign key index (issue 23 §5): deleting an admin sets their imports' uploader to null
+    index('layoff_imports_uploaded_by_idx').on(table.uploadedBy),
     check('layoff_imports_status_check', sql`${table.status} in ('queued', 'running', 'done', 'failed', 'undone')`),
   ],
 )
@@ -173,5 +175,9 @@ export const layoffAlerts = pgTable(
       .references(() => user.id, { onDelete: 'cascade' }),
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.importId, table.userId] })],
+  (table) => [
+    primaryKey({ columns: [table.importId, table.userId] }),
+    // the key leads with the import; deleting an account finds its alerts by this (issue 23 §5)
+    index('layoff_alerts_user_idx').on(table.userId),
+  ],
 )

@@ -53,7 +53,11 @@ export const resumeReviewComments = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('resume_review_comments_review_idx').on(table.reviewId, table.createdAt, table.id)],
+  (table) => [
+    index('resume_review_comments_review_idx').on(table.reviewId, table.createdAt, table.id),
+    // foreign key index (issue 23 §5): deleting an account deletes its comments
+    index('resume_review_comments_user_idx').on(table.userId),
+  ],
 )
 
 // One row per scoring: a review scored again gets the next iteration (1, 2, ...).
@@ -80,6 +84,8 @@ export const resumeScores = pgTable(
   (table) => [
     unique('resume_scores_iteration_key').on(table.reviewId, table.iteration),
     index('resume_scores_user_idx').on(table.userId, table.createdAt),
+    // foreign key index (issue 23 §5): deleting an admin sets their scores' scorer to null
+    index('resume_scores_scored_by_idx').on(table.scoredBy),
     check(
       'resume_scores_range_check',
       sql`${table.keywordScore} between 0 and 100 and ${table.formatScore} between 0 and 100 and ${table.contentScore} between 0 and 100 and ${table.atsScore} between 0 and 100 and ${table.totalScore} between 0 and 100`,

@@ -1,0 +1,21 @@
+CREATE INDEX "test_checkouts_user_idx" ON "test_checkouts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "test_checkouts_plan_idx" ON "test_checkouts" USING btree ("plan_id");--> statement-breakpoint
+CREATE INDEX "post_comments_user_post_idx" ON "post_comments" USING btree ("user_id","post_id");--> statement-breakpoint
+CREATE INDEX "post_likes_user_idx" ON "post_likes" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "contact_submissions_user_idx" ON "contact_submissions" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "business_requests_user_idx" ON "business_requests" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "jobs_created_by_idx" ON "jobs" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "saved_jobs_job_idx" ON "saved_jobs" USING btree ("job_id");--> statement-breakpoint
+CREATE INDEX "courses_category_idx" ON "courses" USING btree ("category_id");--> statement-breakpoint
+CREATE INDEX "courses_created_by_idx" ON "courses" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "resume_review_comments_user_idx" ON "resume_review_comments" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "resume_scores_scored_by_idx" ON "resume_scores" USING btree ("scored_by");--> statement-breakpoint
+CREATE INDEX "events_created_by_idx" ON "events" USING btree ("created_by");--> statement-breakpoint
+CREATE INDEX "blog_posts_author_idx" ON "blog_posts" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "layoff_alerts_user_idx" ON "layoff_alerts" USING btree ("user_id");--> statement-breakpoint
+CREATE INDEX "layoff_imports_uploaded_by_idx" ON "layoff_imports" USING btree ("uploaded_by");--> statement-breakpoint
+CREATE INDEX "chat_messages_author_idx" ON "chat_messages" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "routine_daily_content_updated_by_idx" ON "routine_daily_content" USING btree ("updated_by");--> statement-breakpoint
+CREATE INDEX "account_invitations_invited_by_idx" ON "account_invitations" USING btree ("invited_by");--> statement-breakpoint
+CREATE INDEX "user_admin_comments_author_idx" ON "user_admin_comments" USING btree ("author_id");--> statement-breakpoint
+CREATE INDEX "user_imports_uploaded_by_idx" ON "user_imports" USING btree ("uploaded_by");
