@@ -166,7 +166,8 @@ describe('bad input on every route', () => {
       }
     }
     expect(failures).toEqual([])
-  })
+    // nine strings in every field of every route: thousands of requests, more with each area
+  }, 120_000)
 
   test('a JSON body over the limit is refused with 413 before it is read, on every route that takes one', async () => {
     const huge = JSON.stringify({ content: 'x'.repeat(requestBodyLimits.jsonBytes) })
