@@ -154,7 +154,10 @@ describe('asking for a new link', () => {
     const refused = await client.post('/api/accounts/verify-email/resend')
     expect(refused.status).toBe(429)
     expect((await errorOf(refused)).message).toBe(accountMessages.tooManyAttempts)
-    expect(refused.headers.get('retry-after')).toBe(String(verificationMailLimit.windowSeconds))
+    // the window opened at the first request, seconds ago on a busy machine
+    const retryAfter = Number(refused.headers.get('retry-after'))
+    expect(retryAfter).toBeLessThanOrEqual(verificationMailLimit.windowSeconds)
+    expect(retryAfter).toBeGreaterThan(verificationMailLimit.windowSeconds - 60)
 
     // the same account signed in from another address is still refused: the limit is the inbox's
     const otherDevice = t.client()
