@@ -60,8 +60,11 @@ export const jobs = pgTable(
       .generatedAlwaysAs(sql`to_tsvector('simple', coalesce(location, ''))`),
   },
   (table) => [
-    index('jobs_search_idx').using('gin', table.search),
-    index('jobs_location_search_idx').using('gin', table.locationSearch),
+    // fastupdate off: a GIN pending list is read in full by every search until a
+    // VACUUM merges it, and PGlite runs no autovacuum (10 ms for a word no job
+    // holds, at 100,000 jobs); jobs are written one at a time (issue 23)
+    index('jobs_search_idx').using('gin', table.search).with({ fastupdate: false }),
+    index('jobs_location_search_idx').using('gin', table.locationSearch).with({ fastupdate: false }),
     // ascending on purpose: scanned backwards it gives ORDER BY posted_at DESC, id DESC
     // (drizzle's .desc() would add NULLS LAST, which that ORDER BY cannot use)
     index('jobs_board_order_idx').on(table.status, table.postedAt, table.id),

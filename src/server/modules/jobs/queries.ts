@@ -1,4 +1,5 @@
-import { and, count, desc, eq, getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm'
+import { and, count, desc, eq, getTableColumns, getTableName, inArray, sql, type SQL } from 'drizzle-orm'
+import type { AnyPgColumn } from 'drizzle-orm/pg-core'
 import type { Db } from '#server/db/client.ts'
 import { userSkillAssessments } from '#server/db/schema/profile.ts'
 import { jobApplications, jobs, savedJobs } from '#server/db/schema/jobs.ts'
@@ -41,6 +42,14 @@ const cardColumns = {
   cursorAt: sql<string>`${jobs.postedAt}::text`.as('cursor_at'),
 }
 
+type CardField = keyof typeof cardColumns
+const cardFields = Object.keys(cardColumns) as CardField[]
+
+/** The card columns of a subquery or CTE that selected `cardColumns`. */
+function cardFieldsOf<Source extends Record<CardField, unknown>>(source: Source): Pick<Source, CardField> {
+  return Object.fromEntries(cardFields.map((field) => [field, source[field]])) as Pick<Source, CardField>
+}
+
 export type JobSummaryRow = {
   id: string
   title: string
@@ -73,86 +82,232 @@ export function textQuery(text: TextQuery): SQL {
   return text.terms ? sql`(${terms} && ${prefix})` : prefix
 }
 
-function boardConditions(filters: BoardFilters): SQL[] {
+/**
+ * How many of the newest active jobs a filtered read walks along
+ * jobs_board_order_idx before it turns to the filters' own indexes
+ * (docs/decisions/009, issue 23). Dense matches fill a page or the ranking window
+ * within the walk; sparser ones are read through the GIN indexes (`sparseMatchIds`),
+ * which then hold at most about (window / walk) of the board. PostgreSQL cannot
+ * choose between the two itself: its estimate for a prefix word ('chicagoo:*') or
+ * several filters together is a guess, and a wrong guess walked the whole board
+ * (90,000 rows, up to 400 ms) for a rare or misspelled city. A location filter
+ * skips the walk: every city is a small share of the board (a rare or misspelled
+ * one none of it), which jobs_location_search_idx answers at once.
+ */
+export const boardWalkRows = 2000
+
+/** The board's columns a filter reads: from jobs itself, or from the walk (`newestActive`). */
+type FilterColumns = {
+  type: SQL | AnyPgColumn
+  remote: SQL | AnyPgColumn
+  locationSearch: SQL | AnyPgColumn
+  search: SQL | AnyPgColumn
+}
+
+/**
+ * The filters that are no index condition of jobs_board_order_idx: type, remote,
+ * location, words. With a location, the words are checked on the city's own rows
+ * (`ts_match_vq`, the function behind @@, which no index serves): reading a common
+ * word's posting list from jobs_search_idx (30,000 jobs) costs several times more
+ * than the few thousand rows of the largest city.
+ */
+function filterConditions(columns: FilterColumns, filters: BoardFilters): SQL[] {
+  const conditions: SQL[] = []
+  if (filters.type) conditions.push(sql`${columns.type} = ${filters.type}`)
+  if (filters.remote) conditions.push(sql`${columns.remote}`)
+  if (filters.location) conditions.push(sql`${columns.locationSearch} @@ to_tsquery('simple', ${filters.location})`)
+  if (filters.text)
+    conditions.push(
+      filters.location
+        ? sql`ts_match_vq(${columns.search}, ${textQuery(filters.text)})`
+        : sql`${columns.search} @@ ${textQuery(filters.text)}`,
+    )
+  return conditions
+}
+
+type BoardPosition = { postedAt: string; id: string }
+
+/** Active, posted within the filter's days, after `after`: what jobs_board_order_idx answers by itself. */
+function orderConditions(filters: BoardFilters, after?: BoardPosition): SQL[] {
   const conditions: SQL[] = [eq(jobs.status, 'active')]
-  if (filters.type) conditions.push(eq(jobs.type, filters.type))
-  if (filters.remote) conditions.push(eq(jobs.remote, true))
   if (filters.postedWithinDays)
     conditions.push(sql`${jobs.postedAt} >= now() - make_interval(days => ${filters.postedWithinDays})`)
-  if (filters.location) conditions.push(sql`${jobs.locationSearch} @@ to_tsquery('simple', ${filters.location})`)
-  if (filters.text) conditions.push(sql`${jobs.search} @@ ${textQuery(filters.text)}`)
+  if (after) conditions.push(sql`(${jobs.postedAt}, ${jobs.id}) < (${after.postedAt}::timestamptz, ${after.id}::uuid)`)
   return conditions
+}
+
+/** Whether a filter is checked on the rows themselves (jobs_board_order_idx answers status, posted-within and the cursor). */
+const hasRowFilter = (filters: BoardFilters) =>
+  Boolean(filters.type || filters.remote || filters.location || filters.text)
+
+/** Whether the bounded walk is tried first: not for a location, whose matches are always sparse. */
+export const walksFirst = (filters: BoardFilters) => !filters.location
+
+/**
+ * The newest `boardWalkRows` active jobs after `after`, one backward walk of
+ * jobs_board_order_idx. A subquery with a LIMIT: PostgreSQL applies the outer
+ * filters to its rows as they come and stops the walk once the outer LIMIT is
+ * met, and never pushes a filter inside it (so never walks past it).
+ */
+function newestActive(db: Db, filters: BoardFilters, after?: BoardPosition) {
+  return db
+    .select({ ...cardColumns, search: jobs.search, locationSearch: jobs.locationSearch })
+    .from(jobs)
+    .where(and(...orderConditions(filters, after)))
+    .orderBy(desc(jobs.postedAt), desc(jobs.id))
+    .limit(boardWalkRows)
+    .as('candidates')
+}
+
+/** The jobs of `ids`, as `newestActive` gives its rows (a window of sparse matches). */
+function jobsOfIds(db: Db, ids: string[]) {
+  return db
+    .select({ ...cardColumns, search: jobs.search, locationSearch: jobs.locationSearch })
+    .from(jobs)
+    .where(inArray(jobs.id, ids))
+    .as('candidates')
+}
+
+/** The first `limit` matches within the walk, newest first (fewer: the walk ended first). */
+export function walkBoardPage(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
+  const newest = newestActive(db, filters, after)
+  return db
+    .select(cardFieldsOf(newest))
+    .from(newest)
+    .where(and(...filterConditions(newest, filters)))
+    .orderBy(desc(newest.postedAt), desc(newest.id))
+    .limit(limit)
+}
+
+/**
+ * The ids of the newest `limit` matches of every filter after `after`, read
+ * through the filters' indexes (GIN bitmaps) and sorted: for matches too sparse
+ * for the walk. MATERIALIZED (which drizzle cannot write) plans the matches for
+ * all their rows, so PostgreSQL cannot turn back to walking jobs_board_order_idx
+ * for the ORDER BY ... LIMIT.
+ */
+export function sparseMatchesQuery(filters: BoardFilters, limit: number, after?: BoardPosition): SQL {
+  const conditions = and(...orderConditions(filters, after), ...filterConditions(jobs, filters))
+  return sql`with matches as materialized (select ${jobs.id}, ${jobs.postedAt} from ${jobs} where ${conditions})
+    select id from matches order by posted_at desc, id desc limit ${limit}`
+}
+
+async function sparseMatchIds(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
+  const found = (await db.execute(sparseMatchesQuery(filters, limit, after))) as unknown as {
+    rows: Array<{ id: string }>
+  }
+  return found.rows.map((row) => row.id)
 }
 
 /**
  * The board without a text search: newest first after the (posted_at, id)
- * position `after`, one backward walk of jobs_board_order_idx (status, posted_at, id).
+ * position `after`. Without type, remote or location, one backward walk of
+ * jobs_board_order_idx (status, posted_at, id); with type or remote, that walk
+ * bounded to `boardWalkRows`, then the sparse matches through their indexes if
+ * the page is not full; with a location, the sparse matches at once.
  */
-export function listBoardPage(db: Db, filters: BoardFilters, limit: number, after?: { postedAt: string; id: string }) {
+export async function listBoardPage(
+  db: Db,
+  filters: BoardFilters,
+  limit: number,
+  after?: BoardPosition,
+): Promise<JobSummaryRow[]> {
+  const board = { ...filters, text: undefined }
+  if (!hasRowFilter(board))
+    return db
+      .select(cardColumns)
+      .from(jobs)
+      .where(and(...orderConditions(board, after)))
+      .orderBy(desc(jobs.postedAt), desc(jobs.id))
+      .limit(limit)
+  if (walksFirst(board)) {
+    const walked = await walkBoardPage(db, board, limit, after)
+    if (walked.length === limit) return walked
+  }
+  const ids = await sparseMatchIds(db, board, limit, after)
+  if (ids.length === 0) return []
+  return db.select(cardColumns).from(jobs).where(inArray(jobs.id, ids)).orderBy(desc(jobs.postedAt), desc(jobs.id))
+}
+
+type RankPosition = { rank: string; postedAt: string; id: string }
+
+/**
+ * A ranked page of a window of matches (`window`, a CTE of card columns and
+ * `search`): ts_rank best first, newer first on a tie, after the (rank,
+ * posted_at, id) position `after`. `windowSize` is how many the window holds.
+ */
+function rankWindow(
+  db: Db,
+  text: TextQuery,
+  window: ReturnType<typeof rankWindowOf>,
+  limit: number,
+  after?: RankPosition,
+) {
+  const rank = sql`ts_rank(${window.search}, ${textQuery(text)})`
   return db
-    .select(cardColumns)
-    .from(jobs)
+    .with(window)
+    .select({
+      ...cardFieldsOf(window),
+      // a real's shortest exact text form: the cursor compares it back as ::real without loss
+      rank: sql<string>`${rank}::text`,
+      windowSize: sql<number>`(select count(*)::int from ${window})`,
+    })
+    .from(window)
     .where(
-      and(
-        ...boardConditions({ ...filters, text: undefined }),
-        after ? sql`(${jobs.postedAt}, ${jobs.id}) < (${after.postedAt}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
+      after
+        ? sql`(${rank}, ${window.postedAt}, ${window.id}) < (${after.rank}::real, ${after.postedAt}::timestamptz, ${after.id}::uuid)`
+        : undefined,
     )
-    .orderBy(desc(jobs.postedAt), desc(jobs.id))
+    .orderBy(desc(rank), desc(window.postedAt), desc(window.id))
     .limit(limit)
+}
+
+/** The window's CTE: the newest `searchRankWindow` matches among `source`'s rows. */
+function rankWindowOf(db: Db, source: ReturnType<typeof newestActive>, filters: BoardFilters) {
+  return db.$with('matches').as(
+    db
+      .select({ ...cardFieldsOf(source), search: source.search })
+      .from(source)
+      .where(and(...filterConditions(source, filters)))
+      .orderBy(desc(source.postedAt), desc(source.id))
+      .limit(searchRankWindow),
+  )
+}
+
+/** A ranked page whose window is the walk's matches (`listRankedPage`'s first try). */
+export function walkRankedPage(
+  db: Db,
+  filters: BoardFilters & { text: TextQuery },
+  limit: number,
+  after?: RankPosition,
+) {
+  return rankWindow(db, filters.text, rankWindowOf(db, newestActive(db, filters), filters), limit, after)
 }
 
 /**
  * A text search (docs/decisions/009): the newest `searchRankWindow` active matches
  * (every filter applied) are taken once, then ranked best first by ts_rank, newer
  * first on a tie, and paged by the (rank, posted_at, id) position `after`.
- * The window is a CTE read twice (the page and its size), so PostgreSQL
- * materialises it; ts_rank runs on at most the window's rows.
+ * The window comes from the bounded walk when it holds a full window (a common
+ * word, no location), else from the GIN indexes (`sparseMatchIds`): the same newest matches
+ * either way, so every page ranks the same window. ts_rank runs on at most the
+ * window's rows (the window is a CTE read twice, so PostgreSQL materialises it).
  * `windowSize` equal to the window means more jobs may match than were ranked.
  */
-export function listRankedPage(
+export async function listRankedPage(
   db: Db,
   filters: BoardFilters & { text: TextQuery },
   limit: number,
-  after?: { rank: string; postedAt: string; id: string },
+  after?: RankPosition,
 ) {
-  const matches = db.$with('matches').as(
-    db
-      .select({ ...cardColumns, search: jobs.search })
-      .from(jobs)
-      .where(and(...boardConditions(filters)))
-      .orderBy(desc(jobs.postedAt), desc(jobs.id))
-      .limit(searchRankWindow),
-  )
-  const rank = sql`ts_rank(${matches.search}, ${textQuery(filters.text)})`
-  return db
-    .with(matches)
-    .select({
-      id: matches.id,
-      title: matches.title,
-      company: matches.company,
-      logoKey: matches.logoKey,
-      location: matches.location,
-      type: matches.type,
-      remote: matches.remote,
-      salary: matches.salary,
-      postedAt: matches.postedAt,
-      updatedAt: matches.updatedAt,
-      technicalSkills: matches.technicalSkills,
-      softSkills: matches.softSkills,
-      cursorAt: matches.cursorAt,
-      // a real's shortest exact text form: the cursor compares it back as ::real without loss
-      rank: sql<string>`${rank}::text`,
-      windowSize: sql<number>`(select count(*)::int from ${matches})`,
-    })
-    .from(matches)
-    .where(
-      after
-        ? sql`(${rank}, ${matches.postedAt}, ${matches.id}) < (${after.rank}::real, ${after.postedAt}::timestamptz, ${after.id}::uuid)`
-        : undefined,
-    )
-    .orderBy(desc(rank), desc(matches.postedAt), desc(matches.id))
-    .limit(limit)
+  if (walksFirst(filters)) {
+    const walked = await walkRankedPage(db, filters, limit, after)
+    if ((walked[0]?.windowSize ?? 0) >= searchRankWindow) return walked
+  }
+  const ids = await sparseMatchIds(db, filters, searchRankWindow)
+  if (ids.length === 0) return []
+  // already the newest matches of every filter: the window's own filters would only repeat them
+  return rankWindow(db, filters.text, rankWindowOf(db, jobsOfIds(db, ids), {}), limit, after)
 }
 
 /** The newest active jobs (landing teaser, community column). */
@@ -324,36 +479,86 @@ const { search: _search, locationSearch: _locationSearch, ...adminJobColumns } =
 // (every count was 0).
 const applicationCount = sql<number>`(select count(*)::int from ${jobApplications} where ${jobApplications.jobId} = ${sql.identifier(getTableName(jobs))}.${sql.identifier(jobs.id.name)})`
 
-/**
- * spec 002 §2 Job management: every status, newest created first, after the
- * (created_at, id) position `after`; `total` counts every match of `text`.
- */
-export function listAdminJobs(
-  db: Db,
-  text: TextQuery | undefined,
-  limit: number,
-  after?: { createdAt: string; id: string },
-) {
-  const matches = text ? sql`${jobs.search} @@ ${textQuery(text)}` : undefined
+type AdminPosition = { createdAt: string; id: string }
+
+const adminOrder = [desc(jobs.createdAt), desc(jobs.id)]
+const adminAfter = (after: AdminPosition) =>
+  sql`(${jobs.createdAt}, ${jobs.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+
+/** The admin table's rows of `ids`, newest created first (the page of a search). */
+function adminJobsOfIds(db: Db, ids: string[]) {
   return db
-    .select({
-      ...adminJobColumns,
-      applicationCount,
-      cursorAt: sql<string>`${jobs.createdAt}::text`,
-      total: sql<number>`(select count(*)::int from ${jobs} where ${matches ?? sql`true`})`,
-    })
+    .select({ ...adminJobColumns, applicationCount, cursorAt: sql<string>`${jobs.createdAt}::text` })
     .from(jobs)
-    .where(
-      and(
-        matches,
-        after ? sql`(${jobs.createdAt}, ${jobs.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
-      ),
-    )
-    .orderBy(desc(jobs.createdAt), desc(jobs.id))
+    .where(inArray(jobs.id, ids))
+    .orderBy(...adminOrder)
+}
+
+/**
+ * The ids of the first `limit` jobs matching `text` after `after`, newest created
+ * first: the newest `boardWalkRows` along jobs_admin_order_idx (a subquery with a
+ * LIMIT, as `newestActive`), else, for sparser matches, through jobs_search_idx.
+ */
+export function walkAdminSearch(db: Db, text: TextQuery, limit: number, after?: AdminPosition) {
+  const newest = db
+    .select({ id: jobs.id, createdAt: jobs.createdAt, search: jobs.search })
+    .from(jobs)
+    .where(after ? adminAfter(after) : undefined)
+    .orderBy(...adminOrder)
+    .limit(boardWalkRows)
+    .as('candidates')
+  return db
+    .select({ id: newest.id })
+    .from(newest)
+    .where(sql`${newest.search} @@ ${textQuery(text)}`)
+    .orderBy(desc(newest.createdAt), desc(newest.id))
     .limit(limit)
 }
 
-export type AdminJobRow = Omit<Awaited<ReturnType<typeof listAdminJobs>>[number], 'total' | 'cursorAt'>
+/** As `sparseMatchesQuery`, for the admin table's search (every status, newest created first). */
+export function sparseAdminMatchesQuery(text: TextQuery, limit: number, after?: AdminPosition): SQL {
+  const conditions = and(sql`${jobs.search} @@ ${textQuery(text)}`, after ? adminAfter(after) : undefined)
+  return sql`with matches as materialized (select ${jobs.id}, ${jobs.createdAt} from ${jobs} where ${conditions})
+    select id from matches order by created_at desc, id desc limit ${limit}`
+}
+
+/**
+ * spec 002 §2 Job management: every status, newest created first, after the
+ * (created_at, id) position `after`; with `text`, only its matches (a bounded
+ * walk, then the GIN index for sparse matches, as the board).
+ */
+export async function listAdminJobs(db: Db, text: TextQuery | undefined, limit: number, after?: AdminPosition) {
+  if (!text)
+    return db
+      .select({ ...adminJobColumns, applicationCount, cursorAt: sql<string>`${jobs.createdAt}::text` })
+      .from(jobs)
+      .where(after ? adminAfter(after) : undefined)
+      .orderBy(...adminOrder)
+      .limit(limit)
+  let ids = (await walkAdminSearch(db, text, limit, after)).map((row) => row.id)
+  if (ids.length < limit) {
+    const found = (await db.execute(sparseAdminMatchesQuery(text, limit, after))) as unknown as {
+      rows: Array<{ id: string }>
+    }
+    ids = found.rows.map((row) => row.id)
+  }
+  return ids.length === 0 ? [] : adminJobsOfIds(db, ids)
+}
+
+/**
+ * How many jobs the admin table holds, or match `text` (through jobs_search_idx).
+ * The service keeps it per search in the list cache: one count per filter, not
+ * per page (docs/decisions/028).
+ */
+export async function countAdminJobs(db: Db, text: TextQuery | undefined) {
+  const [row] = await db
+    .select({ jobs: count() })
+    .from(jobs)
+    .where(text ? sql`${jobs.search} @@ ${textQuery(text)}` : undefined)
+  return row?.jobs ?? 0
+}
+
+export type AdminJobRow = Omit<Awaited<ReturnType<typeof listAdminJobs>>[number], 'cursorAt'>
 
 export async function findAdminJob(db: Db, jobId: string): Promise<AdminJobRow | undefined> {
   const [row] = await db
