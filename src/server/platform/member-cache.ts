@@ -1,8 +1,8 @@
 import type { Deps } from '#server/platform/context.ts'
 
 // What an area derives from one member's own rows (their skills, saved jobs,
-// applications) is read on most of that member's requests and changes only when
-// the member (or an admin) writes. Areas keep it here for `ttlMs`; every write to
+// applications; the session answer's name, picture and role) is read on most of
+// that member's requests and changes only when the member (or an admin) writes. Areas keep it here for `ttlMs`; every write to
 // a member's data calls `forgetMember`, which drops all of that member's entries
 // on this instance, so the writer's next read is fresh. Other instances let their
 // copy age out within `ttlMs` (docs/decisions/009).

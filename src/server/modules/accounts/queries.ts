@@ -12,6 +12,28 @@ export function findProfile(db: Db, userId: string) {
   return db.query.userProfiles.findFirst({ where: eq(userProfiles.id, userId) })
 }
 
+/**
+ * What the session answer says beyond the session itself, as the database has it
+ * now: the account's role and flags (the session's copy may be 30 s old) and the
+ * profile's name and picture; `profileId` is null while the member has no profile.
+ */
+export async function findSessionFacts(db: Db, userId: string) {
+  const [row] = await db
+    .select({
+      role: user.role,
+      emailVerified: user.emailVerified,
+      twoFactorEnabled: user.twoFactorEnabled,
+      profileId: userProfiles.id,
+      firstName: userProfiles.firstName,
+      lastName: userProfiles.lastName,
+      avatarUrl: userProfiles.avatarUrl,
+    })
+    .from(user)
+    .leftJoin(userProfiles, eq(userProfiles.id, user.id))
+    .where(eq(user.id, userId))
+  return row
+}
+
 export type NewMember = {
   id: string
   email: string

@@ -6,6 +6,7 @@ import { AppError, sqlState } from '#server/platform/app-error.ts'
 import { googleEnabled, googleProviderId } from '#server/platform/auth.ts'
 import type { AuthUser, Ctx, Deps } from '#server/platform/context.ts'
 import { countsAsSubscribed, isAdminUser, requireUser } from '#server/platform/guards.ts'
+import { forgetMember, memberCacheOf } from '#server/platform/member-cache.ts'
 import { retryAfter } from '#server/platform/rate-limit.ts'
 import {
   accountMessages,
@@ -33,24 +34,42 @@ function apiErrorCode(error: unknown): string | undefined {
   return error instanceof APIError ? (error.body as { code?: string } | undefined)?.code : undefined
 }
 
-export async function toSessionUser(ctx: Ctx, user: AuthUser): Promise<SessionUser> {
-  let profile = await queries.findProfile(ctx.deps.db, user.id)
-  if (!profile) {
+type SessionFacts = Awaited<ReturnType<typeof queries.findSessionFacts>>
+
+/**
+ * The database's part of the session answer, kept with the member cache: every
+ * page load asks for the session, and a query per call held the route to a quarter
+ * of the SELECT route (issue 23). Every write of one of these facts calls
+ * `forgetMember` (the profile's name and picture, an admin's role change, two-factor,
+ * e-mail verification); other instances let their copy age out (member-cache.ts).
+ */
+function sessionFactsOf(ctx: Ctx, user: AuthUser): Promise<SessionFacts> {
+  return memberCacheOf(ctx.deps).remember(user.id, 'session', async () => {
+    const facts = await queries.findSessionFacts(ctx.deps.db, user.id)
+    if (!facts || facts.profileId !== null) return facts
     // spec 000 §3: a profile is created on first load when missing
     const [firstName = '', ...rest] = (user.name ?? '').trim().split(/\s+/)
     await queries.ensureProfile(ctx.deps.db, user.id, firstName, rest.join(' '))
-    profile = await queries.findProfile(ctx.deps.db, user.id)
-  }
+    return queries.findSessionFacts(ctx.deps.db, user.id)
+  })
+}
+
+export async function toSessionUser(ctx: Ctx, user: AuthUser): Promise<SessionUser> {
+  const facts = await sessionFactsOf(ctx, user)
+  // Admin while both the account and the session's copy say so: a demotion shows at
+  // once, a promotion when the session's copy has it, as the admin pages read it.
+  const isAdmin = isAdminUser(user) && (!facts || facts.role === 'admin')
+  // built field by field (decision 011)
   return {
     id: user.id,
     email: user.email,
-    firstName: profile?.firstName ?? '',
-    lastName: profile?.lastName ?? '',
-    isAdmin: isAdminUser(user),
-    subscribed: await countsAsSubscribed(ctx.deps, user),
-    twoFactorEnabled: Boolean(user.twoFactorEnabled),
-    emailVerified: Boolean(user.emailVerified),
-    avatarUrl: profile?.avatarUrl ?? null,
+    firstName: facts?.firstName ?? '',
+    lastName: facts?.lastName ?? '',
+    isAdmin,
+    subscribed: await countsAsSubscribed(ctx.deps, { id: user.id, role: isAdmin ? 'admin' : 'user' }),
+    twoFactorEnabled: Boolean(facts ? facts.twoFactorEnabled : user.twoFactorEnabled),
+    emailVerified: Boolean(facts ? facts.emailVerified : user.emailVerified),
+    avatarUrl: facts?.avatarUrl ?? null,
     memberSince: new Date(user.createdAt).toISOString(),
   }
 }
@@ -127,6 +146,7 @@ export async function verifyEmail(ctx: Ctx, input: VerifyEmailInput): Promise<Wi
     return target
   })
   if (!verified) throw new AppError('VALIDATION', accountMessages.verificationLinkInvalid)
+  forgetMember(ctx.deps, verified.userId)
   const signedInHere = ctx.session?.user.id === verified.userId
   const cookies = signedInHere
     ? (
@@ -397,6 +417,7 @@ export async function confirmTwoFactor(ctx: Ctx, input: TwoFactorCodeInput): Pro
       returnHeaders: true,
     })
     const user = (response as unknown as { user: AuthUser }).user
+    forgetMember(ctx.deps, user.id)
     return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: true }, cookies: headers }
   } catch (error) {
     if (error instanceof APIError)
@@ -415,6 +436,7 @@ export async function disableTwoFactor(ctx: Ctx, input: PasswordConfirmInput): P
       headers: ctx.headers,
       returnHeaders: true,
     })
+    forgetMember(ctx.deps, user.id)
     return { result: { ...(await toSessionUser(ctx, user)), twoFactorEnabled: false }, cookies: headers }
   } catch (error) {
     if (error instanceof APIError && apiErrorCode(error) === 'INVALID_PASSWORD') {

@@ -6,6 +6,7 @@ import type { LiveAudience } from '#server/platform/realtime.ts'
 import { openEventStream, type ReceivedEvent } from '#server/testing/event-stream.ts'
 import { createTestApp, TestClient, type TestApp } from '#server/testing/harness.ts'
 import type { PostView } from '#shared/community/schemas.ts'
+import { createRecheckWheel, useSessionRechecks } from './session-rechecks.ts'
 
 type Payload = { topic?: string; type?: string; control?: string; data?: { post?: PostView } }
 
@@ -102,6 +103,28 @@ describe('live updates', () => {
     await replayed.next((e) => courseIdOf(e) === 'for-everyone')
     expect(replayed.received.map(courseIdOf).filter(Boolean)).toEqual(['for-everyone'])
     await replayed.close()
+  })
+
+  test('a stream ends at the re-check after its session is signed out; the others stay open', async () => {
+    // the minute of re-checks turned by hand
+    let tick = () => {}
+    const ticker = (_intervalMs: number, onTick: () => void) => {
+      tick = onTick
+      return () => (tick = () => {})
+    }
+    useSessionRechecks(t.deps, createRecheckWheel({ turnMs: 60_000, slots: 60, ticker }))
+    const leaving = await t.signedIn({ subscribed: true })
+    const streams = await Promise.all([openEventStream(leaving), openEventStream(reader)])
+    await Promise.all(streams.map((stream) => stream.next((e) => payload(e).control === 'hello')))
+    const [leavingStream, readerStream] = streams
+
+    expect((await leaving.post('/api/accounts/sign-out')).status).toBe(204)
+    for (let second = 0; second < 60; second++) tick()
+    await expect.poll(() => leavingStream!.ended).toBe(true)
+    await post(author, 'Still here')
+    await readerStream!.next(isPost('Still here'))
+    expect(readerStream!.ended).toBe(false)
+    await readerStream!.close()
   })
 
   test('a reconnect with Last-Event-ID receives what it missed, in order', async () => {

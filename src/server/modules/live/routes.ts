@@ -5,14 +5,13 @@ import { actsAsAdmin, requireUser, userActsAsAdmin, viewerOf } from '#server/pla
 import { isInAudience, signalId, type Delivery, type LiveAudience } from '#server/platform/realtime.ts'
 import { decideAccess, liveTopicAccess, type Viewer } from '#shared/access.ts'
 import { liveHeartbeatSeconds, type LiveControl, type LiveMessage } from '#shared/live.ts'
+import { sessionRechecksOf } from './session-rechecks.ts'
 
 // One Server-Sent Events stream per signed-in browser (the session cookie
 // authenticates it). The stream carries every live topic the viewer may see
 // (liveTopicAccess), and of an event with an audience (a member's own resume
 // review, a conversation) only what reaches this viewer; a reconnect sends
 // Last-Event-ID and gets what it missed.
-
-const sessionRecheckEvery = 4 // heartbeats: the session and subscription are re-read once a minute
 
 async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: number | undefined) {
   const { realtime, auth } = ctx.deps
@@ -65,23 +64,37 @@ async function streamLiveEvents(ctx: Ctx, stream: SSEStreamingApi, lastEventId: 
     for (const { message, audience } of waiting) send(message, audience)
     waiting = undefined
 
-    let beats = 0
-    const heartbeat = setInterval(async () => {
+    const heartbeat = setInterval(() => {
       writes = writes
         .then(() => stream.write(': heartbeat\n\n'))
         .then(
           () => {},
           () => finish(),
         )
-      if (++beats % sessionRecheckEvery !== 0) return
-      // a signed-out or revoked session ends the stream; a lapsed subscription stops its topics
-      const session = await auth.api.getSession({ headers: ctx.headers }).catch(() => null)
-      if (!session) return finish()
-      viewer = await viewerOf(ctx.deps, session)
-      coach = userActsAsAdmin(ctx.deps, session.user)
     }, liveHeartbeatSeconds * 1000)
+    // Once a minute, spread over the minute with the other streams' (session-rechecks.ts):
+    // a signed-out or revoked session ends the stream; a lapsed subscription stops its topics.
+    // From the database: the cookie cache of the stream's request would vouch for a revoked session.
+    let rechecking = false
+    const recheck = async () => {
+      if (rechecking) return
+      rechecking = true
+      try {
+        const session = await auth.api
+          .getSession({ headers: ctx.headers, query: { disableCookieCache: true } })
+          .catch(() => null)
+        if (!session) return finish()
+        viewer = await viewerOf(ctx.deps, session)
+        coach = userActsAsAdmin(ctx.deps, session.user)
+      } finally {
+        rechecking = false
+      }
+    }
+    // a failed read ends the stream too: the browser reconnects and is checked afresh
+    const stopRechecks = sessionRechecksOf(ctx.deps).add(() => void recheck().catch(() => finish()))
     await finished
     clearInterval(heartbeat)
+    stopRechecks()
   } finally {
     unsubscribe()
   }

@@ -83,6 +83,8 @@ export async function getOwnProfile(ctx: Ctx): Promise<ProfileView> {
 export async function updateOwnProfile(ctx: Ctx, input: ProfileInput): Promise<ProfileView> {
   const viewer = requireUser(ctx)
   await withTransaction(ctx.deps.db, (tx) => queries.upsertProfile(tx, viewer.id, input))
+  // the session answer shows the name (accounts' session facts)
+  forgetMember(ctx.deps, viewer.id)
   return getOwnProfile(ctx)
 }
 
@@ -115,6 +117,8 @@ export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<Pr
       }),
     }),
   )
+  // the session answer shows the picture
+  forgetMember(ctx.deps, viewer.id)
   return getOwnProfile(ctx)
 }
 
@@ -143,6 +147,7 @@ function emptyProfileFor(row: ProfileRow | undefined): ProfileInput {
 export async function removeAvatar(ctx: Ctx): Promise<ProfileView> {
   const viewer = requireUser(ctx)
   await withTransaction(ctx.deps.db, (tx) => queries.setAvatarUrl(tx, viewer.id, null))
+  forgetMember(ctx.deps, viewer.id)
   // not deleteStoredFile's best effort: GET /avatars/:userId serves whatever file is
   // under the key, so a removal that failed must say so (the member tries again)
   await ctx.deps.storage.delete(avatarKey(viewer.id))

@@ -4,6 +4,7 @@ import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { toCsv } from '#server/platform/csv.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
+import { forgetMember } from '#server/platform/member-cache.ts'
 import { decodeCursor, encodeCursor } from '#server/platform/paging.ts'
 import type { LiveAudience } from '#server/platform/realtime.ts'
 import {
@@ -168,6 +169,8 @@ export async function setAdmin(ctx: Ctx, userId: string, input: SetAdminInput): 
     })
     await usersChanged(ctx, tx, userId)
   })
+  // their session answer shows the role (accounts' session facts)
+  forgetMember(ctx.deps, userId)
   return userRowOf(ctx, userId)
 }
 
@@ -396,5 +399,6 @@ export async function deleteUserAccount(
     return keys
   })
   ctx.deps.subscriptionCache.forget(plan.userId)
+  forgetMember(ctx.deps, plan.userId)
   return { fileKeys }
 }
