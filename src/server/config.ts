@@ -59,6 +59,8 @@ const ConfigSchema = z
       .regex(/^[A-Za-z0-9_-]{3,32}$/, 'must be 3-32 letters, digits, - or _')
       .optional(),
     TRUST_PROXY: booleanFlag.default(false),
+    // A Prometheus server's bearer token for GET /metrics (issue 23 §6); admins' sessions need none
+    METRICS_TOKEN: z.string().min(24, 'must be at least 24 characters').optional(),
 
     // Where uploaded files live: DATA_DIR/uploads, or an S3-compatible bucket (docs/decisions/020)
     STORAGE_DRIVER: z.enum(['disk', 's3']).default('disk'),

@@ -83,6 +83,8 @@ export const apiAccess = {
   '/api/routine': 'member', // the member's own daily routine, calendar and routine settings (issue 21)
   '/api/recommendations': 'member', // computed from the member's own goals, profile, saved jobs and the platform (issue 21)
   '/api/chat': 'subscriber', // spec 000 §2 route table: /career-chat; each conversation its two parties (and admins) only (issue 20)
+  // outside /api: the Prometheus metrics (issue 23 §6), for admins' sessions or a scraper's METRICS_TOKEN (platform/metrics.ts)
+  '/metrics': 'admin',
 } as const satisfies Record<string, AccessLevel>
 
 /**

@@ -1,0 +1,267 @@
+import { readFileSync } from 'node:fs'
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import os from 'node:os'
+import path from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { sql } from 'drizzle-orm'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { openDatabase, type Database } from '#server/db/client.ts'
+import { createMember } from '#server/modules/accounts/members.ts'
+import { insertPost } from '#server/modules/community/queries.ts'
+import { createJob } from '#server/testing/jobs.ts'
+import { solidPng } from '#server/testing/files.ts'
+import { pgliteTemplatePath } from '#server/testing/global-setup.ts'
+import { startS3StandIn } from '#server/testing/s3-stand-in.ts'
+import { openTestDatabase } from '#server/testing/test-database.ts'
+import { BackupError, createBackup, restoreBackup, verifyBackup, type BackupSource } from './backup.ts'
+import { createDiskStorage, type Storage } from './storage.ts'
+import { createS3Storage } from './storage-s3.ts'
+
+// The round trip of issue 23 §6 on this project's engine: data made by the app's
+// own factories and storage, backed up, restored into a fresh target, and every
+// table of the public schema (and drizzle's migrations table) and every file
+// compared with the original.
+
+const onPostgres = process.env.TEST_DB_KIND === 'postgres'
+
+type Snapshot = Record<string, string[]>
+
+/** Every row of every public table and of drizzle's migrations table, order-independent. */
+async function snapshot(database: Database): Promise<Snapshot> {
+  const tables = (await database.db.execute(sql`
+    select schemaname as schema, tablename as name from pg_tables
+    where schemaname = 'public' or (schemaname = 'drizzle' and tablename = '__drizzle_migrations')
+    order by 1, 2
+  `)) as unknown as { rows: Array<{ schema: string; name: string }> }
+  const result: Snapshot = {}
+  for (const { schema, name } of tables.rows) {
+    const rows = (await database.db.execute(sql.raw(`select * from "${schema}"."${name}"`))) as unknown as {
+      rows: unknown[]
+    }
+    result[`${schema}.${name}`] = rows.rows.map((row) => JSON.stringify(row)).sort()
+  }
+  return result
+}
+
+/** A member, a job, a post with a picture, and two files in the storage (one public, one private). */
+async function makeData(database: Database, storage: Storage) {
+  const member = await createMember(database.db, {
+    email: `backup-${crypto.randomUUID()}@example.com`,
+    password: 'Correct-Horse-9',
+    firstName: 'Bea',
+    lastName: 'Backup',
+  })
+  await createJob(database.db, { title: 'Backup Analyst', company: 'Round Trip Co', location: 'Boston' })
+  const picture = `community/${crypto.randomUUID()}.png`
+  await storage.put(picture, solidPng(8, 8), { contentType: 'image/png', visibility: 'public' })
+  await insertPost(database.db, {
+    userId: member.id,
+    content: 'Backed up, with a picture',
+    mediaKey: picture,
+    mediaType: 'image',
+  })
+  const resume = `resumes/${crypto.randomUUID()}.pdf`
+  await storage.put(resume, Buffer.from('%PDF-1.4 a private resume\n'), {
+    contentType: 'application/pdf',
+    visibility: 'private',
+  })
+  return [picture, resume]
+}
+
+async function objectOf(storage: Storage, key: string) {
+  const object = await storage.get(key)
+  if (!object) return undefined
+  const bytes = Buffer.from(await new Response(object.body).arrayBuffer())
+  return { contentType: object.contentType, visibility: object.visibility, bytes: bytes.toString('base64') }
+}
+
+/** A PGlite data directory holding the migrated test template (as the server's DATA_DIR/db would). */
+async function pgliteDataDir(): Promise<string> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prestige-backup-'))
+  const pglite = new PGlite(path.join(dataDir, 'db'), {
+    loadDataDir: new Blob([readFileSync(pgliteTemplatePath)]),
+    extensions: { pg_trgm },
+  })
+  await pglite.waitReady
+  await pglite.close()
+  return dataDir
+}
+
+describe.skipIf(onPostgres)('backup and restore of the embedded database', () => {
+  const temporary: string[] = []
+  let source: BackupSource & {
+    database: { kind: 'pglite'; dataDir: string }
+    storage: { driver: 'disk'; root: string }
+  }
+  let before: Snapshot
+  let keys: string[]
+  let backupDir: string
+
+  beforeAll(async () => {
+    const dataDir = await pgliteDataDir()
+    const work = await mkdtemp(path.join(os.tmpdir(), 'prestige-backups-'))
+    temporary.push(dataDir, work)
+    source = { database: { kind: 'pglite', dataDir }, storage: { driver: 'disk', root: path.join(dataDir, 'uploads') } }
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    keys = await makeData(database, createDiskStorage(source.storage.root))
+    before = await snapshot(database)
+    await database.close()
+    // a server (another live process) holds the database: PGlite is single-process, the backup is refused
+    const lock = path.join(dataDir, 'prestige.lock')
+    await writeFile(lock, String(process.ppid))
+    await expect(createBackup(source, path.join(work, 'refused'))).rejects.toThrow(/in use by process/)
+    await rm(lock)
+    backupDir = (await createBackup(source, path.join(work, 'backup'))).directory
+  })
+  afterAll(async () => {
+    for (const dir of temporary) await rm(dir, { recursive: true, force: true })
+  })
+
+  test('a restore into a fresh data directory gives back every table row and every file', async () => {
+    const manifest = await verifyBackup(backupDir)
+    expect(manifest.engine).toBe('pglite')
+    expect(manifest.uploads).toBe(2)
+    expect(manifest.migrations.applied).toBeGreaterThan(0)
+    expect(manifest.migrations.lastTag).toMatch(/^\d{4}_/)
+
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prestige-restored-'))
+    temporary.push(dataDir)
+    const target: BackupSource = {
+      database: { kind: 'pglite', dataDir },
+      storage: { driver: 'disk', root: path.join(dataDir, 'uploads') },
+    }
+    await restoreBackup(backupDir, target)
+    const restored = await openDatabase({ kind: 'pglite', dataDir })
+    try {
+      const after = await snapshot(restored)
+      expect(Object.keys(after).length).toBeGreaterThan(20)
+      expect(after).toEqual(before)
+    } finally {
+      await restored.close()
+    }
+    const [original, copy] = [createDiskStorage(source.storage.root), createDiskStorage(path.join(dataDir, 'uploads'))]
+    for (const key of keys) expect(await objectOf(copy, key)).toEqual(await objectOf(original, key))
+
+    // a second restore over it: refused without --force, and with it the old data is set aside
+    await expect(restoreBackup(backupDir, target)).rejects.toThrow(/not empty.*--force/)
+    const forced = await restoreBackup(backupDir, target, { force: true })
+    expect(forced.setAside).toContain(dataDir)
+    const again = await openDatabase({ kind: 'pglite', dataDir })
+    expect(await snapshot(again)).toEqual(before)
+    await again.close()
+  })
+
+  test('a damaged backup or one of the other engine is refused before anything is touched', async () => {
+    const damaged = await mkdtemp(path.join(os.tmpdir(), 'prestige-damaged-'))
+    temporary.push(damaged)
+    const target: BackupSource = {
+      database: { kind: 'pglite', dataDir: damaged },
+      storage: { driver: 'disk', root: path.join(damaged, 'uploads') },
+    }
+    const upload = path.join(backupDir, 'uploads', keys[1]!)
+    const bytes = await readFile(upload)
+    await writeFile(upload, Buffer.concat([bytes, Buffer.from('x')]))
+    try {
+      await expect(restoreBackup(backupDir, target)).rejects.toThrow(/does not match its checksum/)
+    } finally {
+      await writeFile(upload, bytes)
+    }
+    await expect(
+      restoreBackup(backupDir, { ...target, database: { kind: 'postgres', url: 'postgres://nowhere/none' } }),
+    ).rejects.toThrow(BackupError)
+    await expect(restoreBackup(path.join(damaged, 'nothing'), target)).rejects.toThrow(/no manifest\.json/)
+  })
+
+  test('uploads in an S3 bucket are listed, backed up and put back with their type and visibility', async () => {
+    const [from, to] = [await startS3StandIn(), await startS3StandIn()]
+    try {
+      const bucket = createS3Storage(from.options)
+      const bucketKeys = [`community/${crypto.randomUUID()}.png`, `resumes/${crypto.randomUUID()}.pdf`]
+      await bucket.put(bucketKeys[0]!, solidPng(6, 6), { contentType: 'image/png', visibility: 'public' })
+      await bucket.put(bucketKeys[1]!, Buffer.from('%PDF-1.4 private\n'), {
+        contentType: 'application/pdf',
+        visibility: 'private',
+      })
+      const work = await mkdtemp(path.join(os.tmpdir(), 'prestige-backup-s3-'))
+      temporary.push(work)
+      const { directory, manifest } = await createBackup(
+        { database: source.database, storage: { driver: 's3', options: from.options } },
+        path.join(work, 'backup'),
+      )
+      expect(manifest).toMatchObject({ storage: 's3', uploads: 2 })
+      await restoreBackup(directory, {
+        database: { kind: 'pglite', dataDir: path.join(work, 'restored') },
+        storage: { driver: 's3', options: to.options },
+      })
+      for (const key of bucketKeys)
+        expect(await objectOf(createS3Storage(to.options), key)).toEqual(await objectOf(bucket, key))
+    } finally {
+      await from.stop()
+      await to.stop()
+    }
+  })
+})
+
+describe.skipIf(!onPostgres)('backup and restore of a PostgreSQL database (pg_dump, pg_restore)', () => {
+  let source: Database
+  let scratchName: string
+  let scratchUrl: string
+  let work: string
+
+  beforeAll(async () => {
+    source = await openTestDatabase()
+    work = await mkdtemp(path.join(os.tmpdir(), 'prestige-backups-'))
+    scratchName = `prestige_restore_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`create database ${scratchName}`)
+    await admin.end()
+    const url = new URL(process.env.TEST_DATABASE_URL!)
+    url.pathname = `/${scratchName}`
+    scratchUrl = url.toString()
+  })
+  afterAll(async () => {
+    await source?.close()
+    const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL })
+    await admin.connect()
+    await admin.query(`drop database if exists ${scratchName} with (force)`)
+    await admin.end()
+    await rm(work, { recursive: true, force: true })
+  })
+
+  test('a restore into an empty database gives back every table row and every file', async () => {
+    const uploads = path.join(work, 'uploads')
+    const keys = await makeData(source, createDiskStorage(uploads))
+    const before = await snapshot(source)
+    const { directory, manifest } = await createBackup(
+      { database: { kind: 'postgres', url: source.url! }, storage: { driver: 'disk', root: uploads } },
+      path.join(work, 'backup'),
+    )
+    expect(manifest.engine).toBe('postgres')
+    expect(manifest.database.pgDumpMajor).toBeGreaterThan(0)
+
+    const target: BackupSource = {
+      database: { kind: 'postgres', url: scratchUrl },
+      storage: { driver: 'disk', root: path.join(work, 'restored', 'uploads') },
+    }
+    await restoreBackup(directory, target)
+    const restored = await openDatabase({ kind: 'postgres', url: scratchUrl, poolSize: 1 })
+    try {
+      const after = await snapshot(restored)
+      expect(Object.keys(after).length).toBeGreaterThan(20)
+      expect(after).toEqual(before)
+
+      // over a database that holds data: refused, then replaced with --force (pg_restore --clean)
+      await expect(restoreBackup(directory, target)).rejects.toThrow(/database has \d+ tables.*--force/)
+      await restored.db.execute(sql`delete from jobs`)
+      await restoreBackup(directory, target, { force: true })
+      expect(await snapshot(restored)).toEqual(before)
+    } finally {
+      await restored.close()
+    }
+    const [original, copy] = [createDiskStorage(uploads), createDiskStorage(path.join(work, 'restored', 'uploads'))]
+    for (const key of keys) expect(await objectOf(copy, key)).toEqual(await objectOf(original, key))
+  })
+})
