@@ -10,7 +10,7 @@
 //   npx tsx bench/feed.ts                                                       # PGlite
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/feed.ts  # PostgreSQL
 import { encodeCursor } from '#server/platform/paging.ts'
-import { feedPageSize } from '#shared/community/schemas.ts'
+import { feedPageSize, type FeedAnswer } from '#shared/community/schemas.ts'
 import { postSpacingSeconds } from './seed.ts'
 import {
   browserGet,
@@ -39,19 +39,17 @@ function feedCursor(at: number) {
 export async function feedBench(server: BenchServer): Promise<BudgetRow[]> {
   if (!server.posts) throw new Error('the server was not seeded with posts')
   const session = await server.signIn()
-  const first = (await (await browserGet(`${server.baseUrl}/api/community/posts`, session)).json()) as {
-    posts: unknown[]
-    nextCursor: string
-  }
+  const firstAnswer = await browserGet(`${server.baseUrl}/api/community/posts`, session)
+  // as a browser gets it: gzipped (the shared posts compressed once, docs/decisions/034)
+  if (firstAnswer.headers.get('content-encoding') !== 'gzip') throw new Error('the feed was not gzipped for a browser')
+  const first = (await firstAnswer.json()) as FeedAnswer
   if (first.posts.length !== feedPageSize) throw new Error('the feed did not answer a full page')
   // a page deep in the feed, as infinite scroll reaches it
   let cursor = first.nextCursor
   for (let i = 0; i < 50; i++)
     cursor = (
-      (await (await browserGet(`${server.baseUrl}/api/community/posts?cursor=${cursor}`, session)).json()) as {
-        nextCursor: string
-      }
-    ).nextCursor
+      (await (await browserGet(`${server.baseUrl}/api/community/posts?cursor=${cursor}`, session)).json()) as FeedAnswer
+    ).nextCursor!
 
   const select = await measureSelect(server, session)
   const firstPage = await measure(

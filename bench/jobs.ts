@@ -12,7 +12,7 @@
 //
 //   npx tsx bench/jobs.ts                                                       # PGlite
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/jobs.ts  # PostgreSQL
-import { jobTypes } from '#shared/jobs/schemas.ts'
+import { jobTypes, type JobBoardAnswer } from '#shared/jobs/schemas.ts'
 import { jobCities } from './seed.ts'
 import {
   browserGet,
@@ -33,6 +33,8 @@ import {
 } from './support.ts'
 
 const popular = ['engineer', 'data analyst', 'product manager', 'kubernetes', 'remote react', 'designer']
+// never-seen searches: common, middling, rare and misspelled words; the seeded
+// cities, cities no job names and misspelled ones; every filter alone and combined
 const words = [
   'engineer',
   'analyst',
@@ -46,29 +48,63 @@ const words = [
   'security',
   'cloud',
   'data',
+  'senior data',
+  'xylophone',
+  'enginer',
+  'kubernetis',
 ]
-const cityNames = jobCities.map((city) => encodeURIComponent(city.split(',')[0]!))
-const typeNames = jobTypes.map((type) => encodeURIComponent(type))
+const cityNames = [
+  ...jobCities.map((city) => city.split(',')[0]!),
+  'Zurich',
+  'Lagos',
+  'Oslo',
+  'Chicagoo',
+  'Seatle',
+  'New Yrok',
+]
+const typeNames = ['', ...jobTypes]
+const postedNames = ['', '1', '7', '30']
 
-/** The n-th search of words x city x type x remote x posted: 10,800 combinations, more than the cache (500) holds. */
+/** Every search of (word or none) x (city or none) x type x remote x posted: 30,192, the empty one (the board) among them. */
+const searchCount = (words.length + 1) * (cityNames.length + 1) * typeNames.length * 2 * postedNames.length
+
+/**
+ * The n-th never-seen search: n runs through every combination but the empty one
+ * (number 0) once, in an order that changes every filter from one request to the
+ * next (n times a prime that shares no factor with 30,191), so a run of fewer
+ * requests never asks the same search twice and mixes every shape: words alone,
+ * a city alone, the filters alone, and all of them together.
+ */
 function neverSeenSearch(n: number) {
-  const city = cityNames[n % cityNames.length]!
-  let rest = Math.floor(n / cityNames.length)
-  const type = typeNames[rest % typeNames.length]!
-  rest = Math.floor(rest / typeNames.length)
-  const word = words[rest % words.length]!
-  rest = Math.floor(rest / words.length)
-  const remote = rest % 2 === 1 ? '&remote=true' : ''
-  const posted = ['', '&posted=30', '&posted=7'][Math.floor(rest / 2) % 3]
-  return `/api/jobs?q=${word}&location=${city}&type=${type}${remote}${posted}`
+  let rest = 1 + ((n * 7919) % (searchCount - 1))
+  const pick = <T>(options: readonly T[]) => {
+    const chosen = options[rest % options.length]!
+    rest = Math.floor(rest / options.length)
+    return chosen
+  }
+  const word = pick(['', ...words])
+  const city = pick(['', ...cityNames])
+  const type = pick(typeNames)
+  const remote = pick([false, true])
+  const posted = pick(postedNames)
+  const query = [
+    word && `q=${encodeURIComponent(word)}`,
+    city && `location=${encodeURIComponent(city)}`,
+    type && `type=${encodeURIComponent(type)}`,
+    remote && 'remote=true',
+    posted && `posted=${posted}`,
+  ]
+  return `/api/jobs?${query.filter(Boolean).join('&')}`
 }
 
 export async function jobsBench(server: BenchServer): Promise<BudgetRow[]> {
   if (!server.jobs) throw new Error('the server was not seeded with jobs')
   const session = await server.signIn()
   const check = await browserGet(`${server.baseUrl}/api/jobs?q=engineer`, session)
-  const body = (await check.json()) as { jobs: unknown[] }
+  const body = (await check.json()) as JobBoardAnswer
   if (!check.ok || body.jobs.length === 0) throw new Error(`the search did not answer jobs: ${check.status}`)
+  // as a browser gets it: gzipped (the shared cards compressed once, docs/decisions/034)
+  if (check.headers.get('content-encoding') !== 'gzip') throw new Error('the board was not gzipped for a browser')
 
   const select = await measureSelect(server, session)
   const board = await measure('GET /api/jobs (board, first page)', server.baseUrl, { paths: ['/api/jobs'] }, session)

@@ -1,14 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs'
 import path from 'node:path'
-import { Hono, type Context } from 'hono'
+import { Hono, type Context, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
-import { compress } from 'hono/compress'
 import { HTTPException } from 'hono/http-exception'
 import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
 import { AppError, fromDatabaseError } from '#server/platform/app-error.ts'
+import { compressAnswers } from '#server/platform/compress.ts'
 import { createAuth, exposedAuthEndpoints } from '#server/platform/auth.ts'
 import type { AppEnv, Ctx, Deps } from '#server/platform/context.ts'
 import { requireAccess, viewerOf } from '#server/platform/guards.ts'
@@ -22,7 +22,8 @@ import { inlineScriptHashes, securityHeaders } from '#server/platform/security-h
 import { createSubscriptionCache } from '#server/platform/subscriptions.ts'
 import { createRealtime } from '#server/platform/realtime.ts'
 import { createSessionReader } from '#server/platform/session-reader.ts'
-import { createDiskStorage } from '#server/platform/storage.ts'
+import { createMetrics, metricsAccess, metricsContentType } from '#server/platform/metrics.ts'
+import { createDiskStorage, type Storage } from '#server/platform/storage.ts'
 import { createS3Storage, s3StorageOptions } from '#server/platform/storage-s3.ts'
 import { accountRoutes } from '#server/modules/accounts/routes.ts'
 import { countGoogleSignIn } from '#server/modules/accounts/service.ts'
@@ -69,6 +70,13 @@ import { passwordResetMailLimit, publicFormRateLimit, requestBodyLimits, signInR
 
 export const webRoot = path.resolve(import.meta.dirname, '../../dist/web')
 
+/** Where uploaded files live: DATA_DIR/uploads, or the S3-compatible bucket (docs/decisions/020). */
+export function createStorage(config: Config): Storage {
+  return config.STORAGE_DRIVER === 's3'
+    ? createS3Storage(s3StorageOptions(config))
+    : createDiskStorage(path.resolve(config.DATA_DIR, 'uploads'))
+}
+
 /** Builds the long-lived parts; `close()` them before closing the database. */
 export async function createDeps(options: {
   config: Config
@@ -112,10 +120,7 @@ export async function createDeps(options: {
     resetMailLimiter: new RateLimiter(database.db, 'reset-mail', passwordResetMailLimit),
     verificationMailLimiter: new RateLimiter(database.db, 'verification-mail', verificationMailLimit),
     subscriptionCache: createSubscriptionCache(database.db),
-    storage:
-      config.STORAGE_DRIVER === 's3'
-        ? createS3Storage(s3StorageOptions(config))
-        : createDiskStorage(path.resolve(config.DATA_DIR, 'uploads')),
+    storage: createStorage(config),
     realtime,
     publicFormLimiter: new RateLimiter(database.db, 'public-form', publicFormRateLimit),
     queue,
@@ -183,6 +188,9 @@ export function createApp(deps: Deps) {
 
   const app = new Hono<AppEnv>()
   const readSession = createSessionReader(auth)
+  // first: it times the whole answer and sees its final status (GET /metrics, README "Operating")
+  const metrics = createMetrics({ database: deps.database })
+  app.use('*', metrics.measure)
 
   app.use('*', async (c, next) => {
     const incoming = c.req.header('x-request-id')
@@ -202,7 +210,6 @@ export function createApp(deps: Deps) {
       'request',
     )
   })
-  // gzip for whatever asks for it; hono leaves event streams alone
   // Hono answers HEAD with the GET handler's answer and drops its body without
   // cancelling it: a file's stream (a disk descriptor, one of the S3 client's
   // sockets) or an event stream would stay open. Closed here, for every route.
@@ -210,11 +217,13 @@ export function createApp(deps: Deps) {
     await next()
     if (c.req.method === 'HEAD') await c.res.body?.cancel()
   })
-  app.use('*', compress())
-  // compress adds `Vary: Accept-Encoding` after the handler when it is missing,
-  // and a header set then rebuilds the finished response (a real Response and a
-  // body stream instead of a string), even for a client that takes it
-  // uncompressed: the API's answers carry it from the start.
+  // gzip for whatever asks for it, in one zlib call for JSON and HTML; event streams,
+  // small answers and answers already encoded (the packed board and feed) are left
+  // alone (platform/compress.ts, docs/decisions/034)
+  app.use('*', compressAnswers())
+  // A header set with c.header() after the handler rebuilds the finished response
+  // (a real Response and a body stream instead of a string), even for a client that
+  // takes it uncompressed: the API's answers carry Vary from the start.
   app.use('/api/*', async (c, next) => {
     c.header('Vary', 'Accept-Encoding')
     await next()
@@ -294,7 +303,7 @@ export function createApp(deps: Deps) {
     })
   }
 
-  app.use('/api/*', async (c, next) => {
+  const sessionAndAccess: MiddlewareHandler<AppEnv> = async (c, next) => {
     // With the cookie cache this costs no database round trip on most reads;
     // when the cache has expired, better-auth re-reads the session and hands back
     // a fresh cache cookie, which is passed on below. A state-changing request
@@ -324,7 +333,12 @@ export function createApp(deps: Deps) {
     await requireAccess(ctx, apiAccessFor(c.req.path, c.req.method))
     await next()
     passRefreshedSessionCookies(c.res.headers, sessionCookies)
-  })
+  }
+  app.use('/api/*', sessionAndAccess)
+  // Prometheus scrapes with METRICS_TOKEN; an admin's session opens it too (the access table's '/metrics')
+  app.get('/metrics', metricsAccess(config.METRICS_TOKEN, sessionAndAccess), async (c) =>
+    c.body(await metrics.render(), 200, { 'Content-Type': metricsContentType, 'Cache-Control': 'no-store' }),
+  )
 
   const api = app
     .route('/api/accounts', accountRoutes)

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Page } from 'playwright-core'
 import { plainText, solidPng } from '#server/testing/files.ts'
-import { communityMessages } from '#shared/community/schemas.ts'
+import { insertComment, insertPost } from '#server/modules/community/queries.ts'
+import { commentsPageSize, communityMessages } from '#shared/community/schemas.ts'
 import { seriousAccessibilityViolations, startStack, type Stack } from './support/stack.ts'
 
 let stack: Stack
@@ -76,6 +77,28 @@ describe('community feed', () => {
 
     await alice.context.close()
     await bob.context.close()
+  })
+
+  test('a long conversation opens on its latest comments; the earlier ones come on request, oldest at the top', async () => {
+    const author = await stack.createMember(subscriber('Carol'))
+    const post = await insertPost(stack.db, { userId: author.id, content: 'Ask me anything about interviews' })
+    const start = Date.now() - 3_600_000
+    for (let i = 1; i <= commentsPageSize + 5; i++)
+      await insertComment(stack.db, post.id, author.id, `Answer number ${i}`, new Date(start + i * 1000))
+    const { page, context } = await stack.signedInPage(subscriber('Dave'))
+    await openCommunity(page)
+    const view = postBy(page, 'Ask me anything about interviews')
+    await view.getByRole('button', { name: `${commentsPageSize + 5} comments` }).click()
+    const comments = view.getByRole('list', { name: 'Comments' }).getByRole('listitem')
+    await expect.poll(() => comments.count()).toBe(commentsPageSize)
+    expect(await comments.first().textContent()).toMatch(/Answer number 6$/)
+
+    await view.getByRole('button', { name: 'View earlier comments' }).click()
+    await expect.poll(() => comments.count()).toBe(commentsPageSize + 5)
+    expect(await comments.first().textContent()).toMatch(/Answer number 1$/)
+    expect(await comments.last().textContent()).toMatch(/Answer number 25$/)
+    await view.getByRole('button', { name: 'View earlier comments' }).waitFor({ state: 'detached' })
+    await context.close()
   })
 
   test('markup in a post shows as text and never runs', async () => {

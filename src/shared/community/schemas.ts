@@ -42,6 +42,8 @@ export const commentMaxLength = 2000
 // spec 000 §9: media maximum 5 MB
 export const mediaMaxBytes = 5 * 1024 * 1024
 export const feedPageSize = 20
+/** A post's comments come in pages (issue 23 §5): the latest first, earlier ones on request. */
+export const commentsPageSize = 20
 // spec 000 §9: image cache 3600 s
 export const mediaCacheSeconds = 3600
 
@@ -56,6 +58,11 @@ export const FeedQuery = z.object({
   cursor: Cursor,
 })
 export type FeedQuery = z.infer<typeof FeedQuery>
+
+export const CommentsQuery = z.object({
+  cursor: Cursor,
+})
+export type CommentsQuery = z.infer<typeof CommentsQuery>
 
 // spec 000 §5: one item per line, empty lines dropped on save
 const TrendList = z
@@ -110,6 +117,24 @@ export type CommentView = {
 }
 
 export type FeedPage = { posts: PostView[]; nextCursor: string | null }
+
+/** A post as every member sees it: its view without the reader's own like. */
+export type PostCard = Omit<PostView, 'likedByMe'>
+
+/**
+ * GET /api/community/posts as it travels: the posts every member shares (built and
+ * compressed once per cached page, docs/decisions/034), then
+ * `likedIds`, the posts of the page the reader likes (most readers like none of a
+ * page: a few bytes). The web joins them back into a FeedPage (feed-answer.ts).
+ */
+export type FeedAnswer = { posts: PostCard[]; nextCursor: string | null; likedIds: string[] }
+
+/**
+ * One page of a post's comments: the latest `commentsPageSize` before the cursor,
+ * shown oldest first (spec 000 §7 reads them ascending); `nextCursor` asks for the
+ * earlier ones, null when there are none.
+ */
+export type CommentsPage = { comments: CommentView[]; nextCursor: string | null }
 
 export type ProfileCard = {
   name: string

@@ -144,6 +144,29 @@ export type JobDetail = JobSummary & {
 export type JobsChangedEvent = { type: 'jobs.changed'; data: { jobId: string } }
 
 export type JobSearchPage = { jobs: JobSummary[]; nextCursor: string | null; truncated: boolean }
+
+/** What every member sees of a job on the board: its summary without the marks read apart. */
+export type JobCard = Omit<JobSummary, JobMarkField>
+type JobMarkField = 'match' | 'saved' | 'applicationStatus' | 'warnNotice'
+/**
+ * What is read apart from the shared cards for one card: the viewer's own marks and
+ * the employer's WARN notice, each left out when it is its default (match 0, not
+ * saved, no application, no notice), so a page's marks are a few hundred bytes.
+ */
+export type JobCardMarks = Partial<Pick<JobSummary, JobMarkField>>
+
+/**
+ * GET /api/jobs as it travels: the cards every member shares (built and compressed
+ * once per cached page, docs/decisions/034), then `viewer`,
+ * the marks of each card in the same order. The web joins them back into a
+ * JobSearchPage (board-answer.ts).
+ */
+export type JobBoardAnswer = {
+  jobs: JobCard[]
+  nextCursor: string | null
+  truncated: boolean
+  viewer: JobCardMarks[]
+}
 export const searchRankWindow = 200
 
 /** What visitors may see of the newest jobs (landing teaser, community column). */
@@ -189,6 +212,9 @@ export type AdminJob = Omit<JobDetail, 'match' | 'saved' | 'applicationStatus' |
 
 /** One page of the admin table; `total` counts every job the search matches. */
 export type AdminJobList = { jobs: AdminJob[]; total: number; nextCursor: string | null }
+
+/** One page of a job's applications for admins, newest first (issue 23 §5: a job may draw thousands). */
+export type AdminApplicationPage = { applications: AdminApplication[]; nextCursor: string | null }
 
 // ---------- application (POST /api/jobs/:jobId/applications, multipart) ----------
 
@@ -283,3 +309,8 @@ export const AdminJobQuery = z.object({
 export type AdminJobQuery = z.infer<typeof AdminJobQuery>
 /** Admin table: rows per page, newest created first. */
 export const adminJobPageSize = 50
+
+export const JobApplicationsQuery = z.object({ cursor: Cursor })
+export type JobApplicationsQuery = z.infer<typeof JobApplicationsQuery>
+/** A job's applications in the admin dialog: cards per page, newest first. */
+export const jobApplicationsPageSize = 20

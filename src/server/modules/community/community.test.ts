@@ -1,16 +1,22 @@
+import { gunzipSync } from 'node:zlib'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
 import { errorOf } from '#server/testing/errors.ts'
+import { insertComment } from '#server/modules/community/queries.ts'
 import {
+  commentsPageSize,
   communityMessages,
   defaultJobTrends,
   feedPageSize,
+  type CommentsPage,
   type CommentView,
-  type FeedPage,
+  type FeedAnswer,
   type PostView,
 } from '#shared/community/schemas.ts'
+import { invalidCursorMessage } from '#shared/common/fields.ts'
+import { joinFeedAnswer } from '#shared/community/feed-answer.ts'
 import { genericMessages } from '#shared/errors.ts'
 
 function postForm(content: string, media?: { bytes: Buffer; name: string; type: string }) {
@@ -24,6 +30,13 @@ async function createPost(client: TestClient, content: string, media?: { bytes: 
   const response = await client.post('/api/community/posts', postForm(content, media))
   expect(response.status).toBe(201)
   return (await response.json()) as PostView
+}
+
+/** A feed page as the web shows it: the shared posts joined with the reader's likes (FeedAnswer). */
+async function feedOf(client: TestClient, query = '') {
+  const response = await client.get(`/api/community/posts${query}`)
+  expect(response.status).toBe(200)
+  return joinFeedAnswer((await response.json()) as FeedAnswer)
 }
 
 describe('community feed', () => {
@@ -85,7 +98,7 @@ describe('community feed', () => {
   })
 
   test('a text file named .png and a file over 5 MB are refused and nothing is stored', async () => {
-    const before = ((await (await alice.get('/api/community/posts')).json()) as FeedPage).posts.length
+    const before = (await feedOf(alice)).posts.length
     const fake = await alice.post(
       '/api/community/posts',
       postForm('fake', { bytes: plainText, name: 'photo.png', type: 'image/png' }),
@@ -101,7 +114,7 @@ describe('community feed', () => {
     expect(tooLarge.status).toBe(400)
     expect((await errorOf(tooLarge)).message).toBe(communityMessages.fileTooLarge)
 
-    const after = ((await (await alice.get('/api/community/posts')).json()) as FeedPage).posts.length
+    const after = (await feedOf(alice)).posts.length
     expect(after).toBe(before)
   })
 
@@ -114,16 +127,23 @@ describe('community feed', () => {
     const writer = await t.signedIn({ subscribed: true })
     const ids: string[] = []
     for (let i = 0; i < feedPageSize + 5; i++) ids.push((await createPost(writer, `numbered post ${i}`)).id)
-    const first = (await (await bob.get('/api/community/posts')).json()) as FeedPage
+    const first = await feedOf(bob)
     expect(first.posts).toHaveLength(feedPageSize)
     expect(first.posts[0]!.id).toBe(ids.at(-1))
     expect(first.nextCursor).toBeTruthy()
-    const second = (await (await bob.get(`/api/community/posts?cursor=${first.nextCursor}`)).json()) as FeedPage
+    const second = await feedOf(bob, `?cursor=${first.nextCursor}`)
     const seen = [...first.posts, ...second.posts].map((p) => p.id)
     expect(new Set(seen).size).toBe(seen.length)
     // the 25 numbered posts, newest first, across the page boundary
     expect(seen.slice(0, ids.length)).toEqual([...ids].reverse())
     expect((await bob.get('/api/community/posts?cursor=not*valid')).status).toBe(400)
+
+    // as a browser asks for it: the same answer, gzipped (the shared posts compressed once)
+    const plain: unknown = await (await bob.get('/api/community/posts')).json()
+    const gzipped = await bob.request('GET', '/api/community/posts', undefined, { 'accept-encoding': 'gzip, br' })
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip')
+    expect(gzipped.headers.get('vary')).toBe('Accept-Encoding')
+    expect(JSON.parse(gunzipSync(await gzipped.arrayBuffer()).toString())).toEqual(plain)
   })
 
   test('a like is one per member and toggles', async () => {
@@ -142,7 +162,7 @@ describe('community feed', () => {
       likeCount: 1,
       liked: false,
     })
-    const feed = (await (await alice.get('/api/community/posts')).json()) as FeedPage
+    const feed = await feedOf(alice)
     expect(feed.posts.find((p) => p.id === post.id)).toMatchObject({ likeCount: 1, likedByMe: true })
   })
 
@@ -157,8 +177,45 @@ describe('community feed', () => {
       comments: CommentView[]
     }
     expect(comments.map((c) => c.content)).toEqual(['First', 'Second'])
-    const feed = (await (await alice.get('/api/community/posts')).json()) as FeedPage
+    const feed = await feedOf(alice)
     expect(feed.posts.find((p) => p.id === post.id)?.commentCount).toBe(2)
+  })
+
+  test('a post’s comments come a page at a time, the latest first, and page back through all 45 without a gap or a repeat', async () => {
+    const post = await createPost(alice, 'Much discussed')
+    const talker = await t.signedIn({ subscribed: true })
+    const written: { id: string; at: number }[] = []
+    // three at each instant: between equal times the id keeps the order
+    const start = Date.now() - 60_000
+    for (let i = 0; i < 45; i++) {
+      const at = start + Math.floor(i / 3) * 1000
+      const inserted = await insertComment(t.db, post.id, talker.member.id, `comment ${i}`, new Date(at))
+      written.push({ id: inserted!.id, at })
+    }
+    const oldestFirst = written.sort((a, b) => a.at - b.at || (a.id < b.id ? -1 : 1)).map((c) => c.id)
+
+    const pages: CommentsPage[] = []
+    let cursor: string | null = null
+    do {
+      const response = await bob.get(
+        `/api/community/posts/${post.id}/comments${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+      expect(response.status).toBe(200)
+      const page = (await response.json()) as CommentsPage
+      pages.push(page)
+      cursor = page.nextCursor
+    } while (cursor && pages.length < 5)
+    expect(pages.map((page) => page.comments.length)).toEqual([commentsPageSize, commentsPageSize, 5])
+    // each page oldest first, the earlier pages above the latest: every comment once, in order
+    expect(pages.toReversed().flatMap((page) => page.comments.map((c) => c.id))).toEqual(oldestFirst)
+    const feed = await feedOf(bob)
+    expect(feed.posts.find((p) => p.id === post.id)?.commentCount).toBe(45)
+
+    for (const bad of ['not*valid', Buffer.from('{"at":"yesterday","id":"x"}').toString('base64url')]) {
+      const refused = await bob.get(`/api/community/posts/${post.id}/comments?cursor=${bad}`)
+      expect(refused.status).toBe(400)
+      expect((await errorOf(refused)).message).toBe(invalidCursorMessage)
+    }
   })
 
   test('members delete their own posts only; an admin moderates any post or comment when two-factor is not required', async () => {

@@ -1,5 +1,6 @@
 import type { Deps } from '#server/platform/context.ts'
-import type { FeedRow } from './queries.ts'
+import type { PackedJson } from '#server/platform/packed-json.ts'
+import type { FeedAnswer } from '#shared/community/schemas.ts'
 
 // Feed pages are the same for every reader (their own likes are read apart), and
 // the first pages are read far more often than the feed changes. Each instance
@@ -9,12 +10,13 @@ import type { FeedRow } from './queries.ts'
 // at once, so its own writer never reads a page from before the change
 // (docs/decisions/007-community-storage-live.md).
 
-export type FeedPageRows = { rows: FeedRow[]; hasMore: boolean }
+/** A feed page as every reader sees it, and the same packed once (its JSON and gzip, platform/packed-json.ts). */
+export type FeedPageEntry = Omit<FeedAnswer, 'likedIds'> & { packed: PackedJson }
 
 const maxEntries = 5000
 
 export type FeedCache = {
-  page(cursor: string, load: () => Promise<FeedPageRows>): Promise<FeedPageRows>
+  page(cursor: string, load: () => Promise<FeedPageEntry>): Promise<FeedPageEntry>
   likedOnPage(viewerId: string, cursor: string, load: () => Promise<Set<string>>): Promise<Set<string>>
   clear(): void
 }

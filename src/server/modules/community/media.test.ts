@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { plainText, solidPng } from '#server/testing/files.ts'
 import { errorOf } from '#server/testing/errors.ts'
-import { communityMessages, photoMaxSide, type FeedPage, type PostView } from '#shared/community/schemas.ts'
+import { communityMessages, photoMaxSide, type FeedAnswer, type PostView } from '#shared/community/schemas.ts'
 
 // The project's own hero clips (docs/hero-media.md): real H.264 MP4 and VP9 WebM files under 5 MB.
 const heroMedia = path.resolve(import.meta.dirname, '../../../../public/media')
@@ -41,7 +41,7 @@ describe('community post media', () => {
   })
   afterAll(async () => t?.close())
 
-  const postCount = async () => ((await (await bob.get('/api/community/posts')).json()) as FeedPage).posts.length
+  const postCount = async () => ((await (await bob.get('/api/community/posts')).json()) as FeedAnswer).posts.length
 
   async function served(post: PostView) {
     const response = await bob.get(post.media!.url)

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm'
+import { and, desc, eq, inArray, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { user } from '#server/db/schema/auth.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
@@ -126,16 +126,28 @@ const commentColumns = {
   ...authorColumns,
 }
 
-export type CommentRow = Awaited<ReturnType<typeof listComments>>[number]
+export type CommentRow = NonNullable<Awaited<ReturnType<typeof findComment>>>
 
-export function listComments(db: Db, postId: string) {
+/**
+ * One page of a post's comments, latest first, before the (created_at, id) position
+ * `before`: a backward walk of post_comments_post_order_idx, however many the post has.
+ */
+export function listCommentsPage(db: Db, postId: string, limit: number, before?: { createdAt: string; id: string }) {
   return db
-    .select(commentColumns)
+    .select({ ...commentColumns, cursorAt: sql<string>`${postComments.createdAt}::text` })
     .from(postComments)
     .innerJoin(user, eq(user.id, postComments.userId))
     .leftJoin(userProfiles, eq(userProfiles.id, postComments.userId))
-    .where(eq(postComments.postId, postId))
-    .orderBy(asc(postComments.createdAt), asc(postComments.id))
+    .where(
+      and(
+        eq(postComments.postId, postId),
+        before
+          ? sql`(${postComments.createdAt}, ${postComments.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
+          : undefined,
+      ),
+    )
+    .orderBy(desc(postComments.createdAt), desc(postComments.id))
+    .limit(limit)
 }
 
 export async function findComment(db: Db, commentId: string) {

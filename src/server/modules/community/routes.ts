@@ -1,11 +1,13 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '#server/platform/context.ts'
+import { packedJson } from '#server/platform/packed-json.ts'
 import { objectResponse, parseRange } from '#server/platform/storage.ts'
 import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
 import {
   CommentInput,
+  CommentsQuery,
   communityMessages,
   FeedQuery,
   JobTrends,
@@ -26,8 +28,9 @@ const postForm = uploadForm({
 })
 
 export const communityRoutes = new Hono<AppEnv>()
+  // packed: the shared posts compressed once, the reader's likes after them
   .get('/posts', validate('query', FeedQuery), async (c) =>
-    c.json(await community.listFeed(c.var.ctx, c.req.valid('query'))),
+    packedJson(c, await community.listFeedAnswer(c.var.ctx, c.req.valid('query'))),
   )
   .post('/posts', postForm.limit, async (c) => {
     const { text, files } = await postForm.read(c)
@@ -51,8 +54,8 @@ export const communityRoutes = new Hono<AppEnv>()
   .delete('/posts/:postId/like', validate('param', PostParams), async (c) =>
     c.json(await community.setLike(c.var.ctx, c.req.valid('param').postId, false)),
   )
-  .get('/posts/:postId/comments', validate('param', PostParams), async (c) =>
-    c.json(await community.listComments(c.var.ctx, c.req.valid('param').postId)),
+  .get('/posts/:postId/comments', validate('param', PostParams), validate('query', CommentsQuery), async (c) =>
+    c.json(await community.listComments(c.var.ctx, c.req.valid('param').postId, c.req.valid('query'))),
   )
   .post('/posts/:postId/comments', validate('param', PostParams), validate('json', CommentInput), async (c) =>
     c.json(await community.addComment(c.var.ctx, c.req.valid('param').postId, c.req.valid('json')), 201),

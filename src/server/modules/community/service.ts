@@ -3,24 +3,30 @@ import { AppError } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, isAdminUser, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
+import { packJson, type PackedAnswer } from '#server/platform/packed-json.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import { deleteStoredFile, storeThenRecord } from '#server/platform/uploads.ts'
 import {
+  commentsPageSize,
   communityMessages,
   defaultJobTrends,
   feedPageSize,
   JobTrends,
   PostContent,
   type CommentInput,
+  type CommentsPage,
+  type CommentsQuery,
   type CommentView,
   type CommunityEvent,
+  type FeedAnswer,
   type FeedPage,
   type FeedQuery,
+  type PostCard,
   type PostView,
   type ProfileCard,
 } from '#shared/community/schemas.ts'
-import { feedCacheOf } from './feed-cache.ts'
+import { feedCacheOf, type FeedPageEntry } from './feed-cache.ts'
 import { preparePostMedia } from './media.ts'
 import * as queries from './queries.ts'
 
@@ -50,8 +56,22 @@ export function mediaUrl(postId: string) {
   return `/api/community/posts/${postId}/media`
 }
 
-// `likedByMe` apart, not spread into the row: feed pages come from the cache
-// thousands of times a second, and V8 copies spread objects slowly.
+/** A post as every reader sees it: the shared, cached part of a feed page (FeedAnswer). */
+function toPostCard(row: Omit<queries.PostRow, 'likedByMe'>): PostCard {
+  return {
+    id: row.id,
+    content: row.content,
+    media:
+      row.mediaKey && (row.mediaType === 'image' || row.mediaType === 'video')
+        ? { url: mediaUrl(row.id), type: row.mediaType }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+    author: toAuthor(row),
+    likeCount: row.likeCount,
+    commentCount: row.commentCount,
+  }
+}
+
 function toPostView(row: Omit<queries.PostRow, 'likedByMe'>, likedByMe: boolean): PostView {
   return {
     id: row.id,
@@ -96,27 +116,48 @@ async function changeCommunity<T>(ctx: Ctx, work: (tx: Db) => Promise<T>): Promi
   }
 }
 
-export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
+/** A feed page as cached (its posts, the same for every reader, packed once) and the reader's likes on it. */
+async function feedPageOf(ctx: Ctx, query: FeedQuery): Promise<{ page: FeedPageEntry; liked: Set<string> }> {
   const viewer = requireUser(ctx)
   const { db } = ctx.deps
   // the last post's (created_at, id) on the page before
   const after = decodeCursor(query.cursor, 'newest')
   const cache = feedCacheOf(ctx.deps)
   const cursor = query.cursor ?? ''
-  const page = await cache.page(cursor, () =>
-    readPage(feedPageSize, (limit) => queries.listFeedPage(db, limit, after && { createdAt: after.at, id: after.id })),
-  )
-  const { rows } = page
+  const page = await cache.page(cursor, async () => {
+    const read = await readPage(feedPageSize, (limit) =>
+      queries.listFeedPage(db, limit, after && { createdAt: after.at, id: after.id }),
+    )
+    const shared: Omit<FeedAnswer, 'likedIds'> = { posts: read.rows.map(toPostCard), nextCursor: nextCursorOf(read) }
+    // the object left open: the reader's likes close it (FeedAnswer)
+    return { ...shared, packed: packJson(JSON.stringify(shared).slice(0, -1)) }
+  })
   const liked = await cache.likedOnPage(viewer.id, cursor, () =>
     queries.findLikedPostIds(
       db,
       viewer.id,
-      rows.map((row) => row.id),
+      page.posts.map((post) => post.id),
     ),
   )
+  return { page, liked }
+}
+
+/**
+ * GET /api/community/posts: the page's posts come packed from the cache
+ * (platform/packed-json.ts), the reader's likes follow them (FeedAnswer).
+ */
+export async function listFeedAnswer(ctx: Ctx, query: FeedQuery): Promise<PackedAnswer<FeedAnswer>> {
+  const { page, liked } = await feedPageOf(ctx, query)
+  // the set holds only this page's posts (findLikedPostIds)
+  return { shared: page.packed, tail: `,"likedIds":${JSON.stringify([...liked])}}` }
+}
+
+/** A feed page as objects, for the servers' own readers (the recommendations). */
+export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
+  const { page, liked } = await feedPageOf(ctx, query)
   return {
-    posts: rows.map((row) => toPostView(row, liked.has(row.id))),
-    nextCursor: nextCursorOf(page),
+    posts: page.posts.map((post) => ({ ...post, likedByMe: liked.has(post.id) })),
+    nextCursor: page.nextCursor,
   }
 }
 
@@ -229,12 +270,23 @@ export async function setLike(
   })
 }
 
-export async function listComments(ctx: Ctx, postId: string): Promise<{ comments: CommentView[] }> {
+/**
+ * A page of the post's comments (issue 23 §5: a post with thousands of comments
+ * costs one page, not all of them): the latest first, each later page the ones
+ * written before, every page shown oldest first.
+ */
+export async function listComments(ctx: Ctx, postId: string, query: CommentsQuery): Promise<CommentsPage> {
   requireUser(ctx)
   const { db } = ctx.deps
-  const [post, rows] = await Promise.all([queries.findPostOwner(db, postId), queries.listComments(db, postId)])
+  const before = decodeCursor(query.cursor, 'newest')
+  const [post, page] = await Promise.all([
+    queries.findPostOwner(db, postId),
+    readPage(commentsPageSize, (limit) =>
+      queries.listCommentsPage(db, postId, limit, before && { createdAt: before.at, id: before.id }),
+    ),
+  ])
   if (!post) throw new AppError('NOT_FOUND', communityMessages.postNotFound)
-  return { comments: rows.map(toCommentView) }
+  return { comments: page.rows.map(toCommentView).reverse(), nextCursor: nextCursorOf(page) }
 }
 
 export async function addComment(ctx: Ctx, postId: string, input: CommentInput): Promise<CommentView> {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono'
 import { z } from 'zod'
 import type { AppEnv } from '#server/platform/context.ts'
+import { packedJson } from '#server/platform/packed-json.ts'
 import { objectResponse } from '#server/platform/storage.ts'
 import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
@@ -33,8 +34,9 @@ export const jobRoutes = new Hono<AppEnv>()
   .get('/logos/:jobId', validate('param', JobParams), async (c) =>
     objectResponse(await jobs.getJobLogo(c.var.ctx, c.req.valid('param').jobId), logoCacheSeconds),
   )
+  // packed: the shared cards compressed once, the viewer's marks after them
   .get('/', validate('query', JobSearchQuery), async (c) =>
-    c.json(await jobs.searchJobs(c.var.ctx, c.req.valid('query'))),
+    packedJson(c, await jobs.searchJobs(c.var.ctx, c.req.valid('query'))),
   )
   .get('/:jobId', validate('param', JobParams), async (c) =>
     c.json(await jobs.getJob(c.var.ctx, c.req.valid('param').jobId)),

@@ -3,6 +3,7 @@ import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
 import { listCacheOf } from '#server/platform/list-cache.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
+import { packJson, type PackedAnswer, type PackedJson } from '#server/platform/packed-json.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import {
@@ -10,8 +11,9 @@ import {
   jobPageSize,
   latestJobsCount,
   searchRankWindow,
+  type JobBoardAnswer,
+  type JobCardMarks,
   type JobDetail,
-  type JobSearchPage,
   type JobSearchQuery,
   type JobStatus,
   type JobTeaser,
@@ -20,7 +22,15 @@ import { skillSet } from '#shared/jobs/skills.ts'
 import type { WarnNotice } from '#shared/layoffs/schemas.ts'
 import * as queries from './queries.ts'
 import { locationSearchQuery, textSearchQuery } from './search.ts'
-import { marksOf, toJobSummary, toSummaryFields, toTeaser, type SummaryFields, type ViewerState } from './views.ts'
+import {
+  marksOf,
+  toCardMarks,
+  toJobCard,
+  toSummaryFields,
+  toTeaser,
+  type SummaryFields,
+  type ViewerState,
+} from './views.ts'
 
 // The private job board (issue 5; spec 001 §2 job board, job detail). Beside it:
 // search.ts (search text), views.ts (rows as the API answers them),
@@ -51,10 +61,45 @@ async function warnNoticesOf(deps: Deps, companies: readonly string[]) {
   return deps.employerNotices([...new Set(companies)])
 }
 
-type SharedPage = { cards: SummaryFields[]; nextCursor: string | null; truncated: boolean }
+/**
+ * A board page as every member sees it, packed once per cached page (its JSON and
+ * gzip, platform/packed-json.ts), and what each card's marks are computed from.
+ */
+type SharedPage = {
+  packed: PackedJson
+  cards: Array<Pick<SummaryFields, 'id' | 'company' | 'technicalSkills' | 'softSkills'>>
+  /**
+   * The page's employer notices, kept with it while the layoffs area's lists stand
+   * (their cache's version): an import or a notice's change clears those lists on
+   * every instance, and the page itself lives at most the list cache's 30 s.
+   */
+  notices?: { version: number; byCompany: ReadonlyMap<string, WarnNotice | null> }
+}
 
-/** spec 001 §2 job board: active jobs, filtered, newest first; or ranked by a text search (docs/decisions/009). */
-export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSearchPage> {
+/** The employer notices of `page`'s companies, read once per page and layoffs cache version. */
+async function pageNotices(deps: Deps, page: SharedPage): Promise<ReadonlyMap<string, WarnNotice | null>> {
+  const version = listCacheOf(deps, 'layoffs').version()
+  if (page.notices?.version === version) return page.notices.byCompany
+  const byCompany = await warnNoticesOf(
+    deps,
+    page.cards.map((card) => card.company),
+  )
+  page.notices = { version, byCompany }
+  return byCompany
+}
+
+function sharedPage(cards: SummaryFields[], nextCursor: string | null, truncated: boolean): SharedPage {
+  const shared: Omit<JobBoardAnswer, 'viewer'> = { jobs: cards.map(toJobCard), nextCursor, truncated }
+  // the object left open: the viewer's marks close it (JobBoardAnswer)
+  return { packed: packJson(JSON.stringify(shared).slice(0, -1)), cards }
+}
+
+/**
+ * spec 001 §2 job board: active jobs, filtered, newest first; or ranked by a text
+ * search (docs/decisions/009). The cards, the same for every member, come packed
+ * from the cache; the viewer's marks follow them (JobBoardAnswer).
+ */
+export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<PackedAnswer<JobBoardAnswer>> {
   await requireAccess(ctx, 'subscriber')
   const viewer = requireUser(ctx)
   const { db } = ctx.deps
@@ -74,7 +119,7 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
       const newest = await readPage(jobPageSize, (limit) =>
         queries.listBoardPage(db, filters, limit, after && { postedAt: after.at, id: after.id }),
       )
-      return { cards: newest.rows.map(toSummaryFields), nextCursor: nextCursorOf(newest), truncated: false }
+      return sharedPage(newest.rows.map(toSummaryFields), nextCursorOf(newest), false)
     }
     const ranked = await readPage(jobPageSize, (limit) =>
       queries.listRankedPage(
@@ -84,25 +129,16 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<JobSe
         after && { postedAt: after.at, id: after.id, rank: after.rank! },
       ),
     )
-    return {
-      cards: ranked.rows.map(toSummaryFields),
-      nextCursor: nextCursorOf(ranked),
+    return sharedPage(
+      ranked.rows.map(toSummaryFields),
+      nextCursorOf(ranked),
       // the window was full: more jobs may match than were ranked
-      truncated: (ranked.rows[0]?.windowSize ?? 0) >= searchRankWindow,
-    }
+      (ranked.rows[0]?.windowSize ?? 0) >= searchRankWindow,
+    )
   })
-  const [state, notices] = await Promise.all([
-    viewerStateOf(ctx.deps, viewer.id),
-    warnNoticesOf(
-      ctx.deps,
-      page.cards.map((card) => card.company),
-    ),
-  ])
-  return {
-    jobs: page.cards.map((card) => toJobSummary(card, state, notices.get(card.company) ?? null)),
-    nextCursor: page.nextCursor,
-    truncated: page.truncated,
-  }
+  const [state, notices] = await Promise.all([viewerStateOf(ctx.deps, viewer.id), pageNotices(ctx.deps, page)])
+  const marks: JobCardMarks[] = page.cards.map((card) => toCardMarks(card, state, notices.get(card.company) ?? null))
+  return { shared: page.packed, tail: `,"viewer":${JSON.stringify(marks)}}` }
 }
 
 /** spec 000 §1 landing teaser and the community column: the newest active jobs, for anyone. */

@@ -1,6 +1,8 @@
 import type {
   AdminJob,
   ApplicationStatus,
+  JobCard,
+  JobCardMarks,
   JobSummary,
   JobDetail,
   JobStatus,
@@ -68,29 +70,40 @@ export function marksOf(
   }
 }
 
-// Field by field rather than spread: board pages come from the cache thousands of
-// times a second, and V8 copies spread objects about forty times slower (bench/jobs.ts).
-export function toJobSummary(
-  card: SummaryFields,
+// Field by field rather than spread: V8 copies spread objects about forty times
+// slower (docs/decisions/011), and a card's skill lists stay out of the answer.
+/** What every member sees of a job on the board (the shared, cached part of GET /api/jobs). */
+export function toJobCard(fields: SummaryFields): JobCard {
+  return {
+    id: fields.id,
+    title: fields.title,
+    company: fields.company,
+    logoUrl: fields.logoUrl,
+    location: fields.location,
+    type: fields.type,
+    remote: fields.remote,
+    salary: fields.salary,
+    postedAt: fields.postedAt,
+  }
+}
+
+/**
+ * What is read apart for one card: the viewer's marks and the employer's WARN
+ * notice, each left out when it is its default (JobCardMarks: most cards have
+ * none, and a short tail is sent as it is, platform/packed-json.ts).
+ */
+export function toCardMarks(
+  job: Pick<SummaryFields, 'id' | 'technicalSkills' | 'softSkills'>,
   state: ViewerState,
   warnNotice: JobSummary['warnNotice'] = null,
-): JobSummary {
-  const marks = marksOf(state, card)
-  return {
-    id: card.id,
-    title: card.title,
-    company: card.company,
-    logoUrl: card.logoUrl,
-    location: card.location,
-    type: card.type,
-    remote: card.remote,
-    salary: card.salary,
-    postedAt: card.postedAt,
-    match: marks.match,
-    saved: marks.saved,
-    applicationStatus: marks.applicationStatus,
-    warnNotice,
-  }
+): JobCardMarks {
+  const { match, saved, applicationStatus } = marksOf(state, job)
+  const marks: JobCardMarks = {}
+  if (match) marks.match = match
+  if (saved) marks.saved = saved
+  if (applicationStatus) marks.applicationStatus = applicationStatus
+  if (warnNotice) marks.warnNotice = warnNotice
+  return marks
 }
 
 export function toAdminJob(row: queries.AdminJobRow): AdminJob {

@@ -3,7 +3,8 @@ import { layoffRecords, layoffWatches } from '#server/db/schema/layoffs.ts'
 import { createTestApp, type TestApp, type TestClient } from '#server/testing/harness.ts'
 import { createJob } from '#server/testing/jobs.ts'
 import { startSmtpServer } from '#server/testing/smtp.ts'
-import type { JobDetail, JobSearchPage } from '#shared/jobs/schemas.ts'
+import { joinBoardAnswer } from '#shared/jobs/board-answer.ts'
+import type { JobBoardAnswer, JobDetail } from '#shared/jobs/schemas.ts'
 import { layoffWatchMax } from '#shared/layoffs/constants.ts'
 import { layoffWatchMessages, warnNoticeFiled } from '#shared/layoffs/messages.ts'
 import type {
@@ -275,7 +276,7 @@ describe("'This employer filed a WARN notice on {date}'", () => {
     expect((await page(`/api/jobs/${old.id}`)).warnNotice).toBeNull()
     expect((await page(`/api/jobs/${none.id}`)).warnNotice).toBeNull()
 
-    const board = (await (await subscriber.get(`/api/jobs?q=${m}`)).json()) as JobSearchPage
+    const board = joinBoardAnswer((await (await subscriber.get(`/api/jobs?q=${m}`)).json()) as JobBoardAnswer)
     const byId = new Map(board.jobs.map((job) => [job.id, job.warnNotice]))
     expect(byId.get(acme.id)).toEqual({ date: recent, state: 'OH' })
     expect(byId.get(old.id)).toBeNull()

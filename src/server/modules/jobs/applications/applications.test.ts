@@ -7,8 +7,17 @@ import { createTestApp, type TestApp, type TestClient } from '#server/testing/ha
 import { startSmtpServer } from '#server/testing/smtp.ts'
 import { errorOf } from '#server/testing/errors.ts'
 import { createJob, type NewJob } from '#server/testing/jobs.ts'
+import { insertApplication } from '#server/modules/jobs/applications/queries.ts'
+import { invalidCursorMessage } from '#shared/common/fields.ts'
 import { genericMessages } from '#shared/errors.ts'
-import { jobMessages, resumeMaxBytes, type AdminApplication, type MyApplication } from '#shared/jobs/schemas.ts'
+import {
+  jobApplicationsPageSize,
+  jobMessages,
+  resumeMaxBytes,
+  type AdminApplication,
+  type AdminApplicationPage,
+  type MyApplication,
+} from '#shared/jobs/schemas.ts'
 
 const resumePath = fixturePath('resumes', 'awesome_cv_example_resume.pdf')
 const adminEmail = 'jobs-admin@example.com'
@@ -298,6 +307,49 @@ describe('applying to jobs', () => {
 
     expect((await first.get(`/api/admin/jobs/${job.id}/applications`)).status).toBe(403)
     expect((await admin.get(`/api/admin/jobs/${crypto.randomUUID()}/applications`)).status).toBe(404)
+  })
+
+  test('an admin pages through 45 applications to a job, newest first, without a gap or a repeat; a forged cursor is refused', async () => {
+    const job = await insertJob()
+    const applicants = await t.signedInMany(45)
+    const written: { id: string; at: number }[] = []
+    // three at each instant: between equal times the id keeps the order
+    const start = Date.now() - 60_000
+    for (const [index, applicant] of applicants.entries()) {
+      const at = start + Math.floor(index / 3) * 1000
+      const row = await insertApplication(t.db, {
+        jobId: job.id,
+        userId: applicant.member.id,
+        jobTitle: job.title,
+        company: 'Babbage & Co',
+        ...fields,
+        resumeKey: `resumes/${applicant.member.id}.pdf`,
+        resumeFileName: 'resume.pdf',
+        createdAt: new Date(at),
+      })
+      written.push({ id: row.id, at })
+    }
+    const newestFirst = written.sort((a, b) => b.at - a.at || (a.id < b.id ? 1 : -1)).map((a) => a.id)
+
+    const pages: AdminApplicationPage[] = []
+    let cursor: string | null = null
+    do {
+      const response = await admin.get(
+        `/api/admin/jobs/${job.id}/applications${cursor ? `?cursor=${encodeURIComponent(cursor)}` : ''}`,
+      )
+      expect(response.status).toBe(200)
+      const page = (await response.json()) as AdminApplicationPage
+      pages.push(page)
+      cursor = page.nextCursor
+    } while (cursor && pages.length < 5)
+    expect(pages.map((page) => page.applications.length)).toEqual([jobApplicationsPageSize, jobApplicationsPageSize, 5])
+    expect(pages.flatMap((page) => page.applications.map((a) => a.id))).toEqual(newestFirst)
+
+    for (const bad of ['not*valid', Buffer.from('{"at":"yesterday","id":"x"}').toString('base64url')]) {
+      const refused = await admin.get(`/api/admin/jobs/${job.id}/applications?cursor=${bad}`)
+      expect(refused.status).toBe(400)
+      expect((await errorOf(refused)).message).toBe(invalidCursorMessage)
+    }
   })
 
   test('the admin job table counts every application to each job, before and after their status moves', async () => {

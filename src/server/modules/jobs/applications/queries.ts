@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm'
+import { and, desc, eq, getTableColumns, sql } from 'drizzle-orm'
 import type { Db } from '#server/db/client.ts'
 import { jobApplications } from '#server/db/schema/jobs.ts'
 
@@ -48,13 +48,29 @@ export async function findApplication(
   return row
 }
 
-/** Admins: every application to a job, newest first. */
-export function listApplicationsToJob(db: Db, jobId: string): Promise<ApplicationRow[]> {
+/**
+ * Admins: one page of a job's applications, newest first, after the (created_at, id)
+ * position `after`: a backward walk of job_applications_job_idx from that point.
+ */
+export function listApplicationsToJobPage(
+  db: Db,
+  jobId: string,
+  limit: number,
+  after?: { createdAt: string; id: string },
+): Promise<Array<ApplicationRow & { cursorAt: string }>> {
   return db
-    .select()
+    .select({ ...getTableColumns(jobApplications), cursorAt: sql<string>`${jobApplications.createdAt}::text` })
     .from(jobApplications)
-    .where(eq(jobApplications.jobId, jobId))
+    .where(
+      and(
+        eq(jobApplications.jobId, jobId),
+        after
+          ? sql`(${jobApplications.createdAt}, ${jobApplications.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`
+          : undefined,
+      ),
+    )
     .orderBy(desc(jobApplications.createdAt), desc(jobApplications.id))
+    .limit(limit)
 }
 
 /** Admins, inside a transaction: the row locked so two status moves cannot cross. */

@@ -4,7 +4,7 @@ import type { AppEnv } from '#server/platform/context.ts'
 import { objectResponse } from '#server/platform/storage.ts'
 import { uploadForm } from '#server/platform/uploads.ts'
 import { validate } from '#server/platform/validation.ts'
-import { ApplicationStatusInput, jobMessages, resumeMaxBytes } from '#shared/jobs/schemas.ts'
+import { ApplicationStatusInput, JobApplicationsQuery, jobMessages, resumeMaxBytes } from '#shared/jobs/schemas.ts'
 import * as applications from './service.ts'
 
 const JobParams = z.object({ jobId: z.uuid({ error: jobMessages.notFound }) })
@@ -43,8 +43,8 @@ export const applicationRoutes = new Hono<AppEnv>()
 
 // /api/admin/jobs/...: a job's applications and moving one on (admins only, by the /api/admin area)
 export const adminApplicationRoutes = new Hono<AppEnv>()
-  .get('/:jobId/applications', validate('param', JobParams), async (c) =>
-    c.json(await applications.listJobApplications(c.var.ctx, c.req.valid('param').jobId)),
+  .get('/:jobId/applications', validate('param', JobParams), validate('query', JobApplicationsQuery), async (c) =>
+    c.json(await applications.listJobApplications(c.var.ctx, c.req.valid('param').jobId, c.req.valid('query'))),
   )
   .patch(
     '/applications/:applicationId',

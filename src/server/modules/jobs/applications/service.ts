@@ -6,6 +6,7 @@ import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
 import { queueMail, type QueuedMail } from '#server/platform/mail-queue.ts'
 import { forgetMember } from '#server/platform/member-cache.ts'
+import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import { detectFileType, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
 import { storeThenRecord } from '#server/platform/uploads.ts'
 import { fieldErrors } from '#server/platform/validation.ts'
@@ -13,12 +14,15 @@ import { findJobRow } from '#server/modules/jobs/queries.ts'
 import {
   ApplicationInput,
   applicationStatusLabels,
+  jobApplicationsPageSize,
   jobMessages,
   nextApplicationStatuses,
   resumeMaxBytes,
   sanitizeFileName,
   type AdminApplication,
+  type AdminApplicationPage,
   type ApplicationStatus,
+  type JobApplicationsQuery,
   type MyApplication,
 } from '#shared/jobs/schemas.ts'
 import * as queries from './queries.ts'
@@ -240,13 +244,20 @@ export async function getResume(ctx: Ctx, applicationId: string): Promise<{ obje
   return { object, fileName: row.resumeFileName }
 }
 
-/** Admins: the applications to one job, newest first. */
-export async function listJobApplications(ctx: Ctx, jobId: string): Promise<{ applications: AdminApplication[] }> {
+/** Admins: the applications to one job, newest first, a page at a time (issue 23 §5). */
+export async function listJobApplications(
+  ctx: Ctx,
+  jobId: string,
+  query: JobApplicationsQuery,
+): Promise<AdminApplicationPage> {
   requireAdmin(ctx)
   const { db } = ctx.deps
+  const after = decodeCursor(query.cursor, 'newest')
   if (!(await findJobRow(db, jobId))) throw new AppError('NOT_FOUND', jobMessages.notFound)
-  const rows = await queries.listApplicationsToJob(db, jobId)
-  return { applications: rows.map(toAdminApplication) }
+  const page = await readPage(jobApplicationsPageSize, (limit) =>
+    queries.listApplicationsToJobPage(db, jobId, limit, after && { createdAt: after.at, id: after.id }),
+  )
+  return { applications: page.rows.map(toAdminApplication), nextCursor: nextCursorOf(page) }
 }
 
 // What the applicant is told of each move, in plain words.

@@ -2,6 +2,7 @@ import { QueryClient, type InfiniteData } from '@tanstack/react-query'
 import { beforeEach, describe, expect, test } from 'vitest'
 import {
   defaultJobTrends,
+  type CommentsPage,
   type CommentView,
   type CommunityEvent,
   type FeedPage,
@@ -9,7 +10,7 @@ import {
   type PostView,
 } from '#shared/community/schemas.ts'
 import type { LiveMessage } from '#shared/live.ts'
-import { applyCommunityEvent, communityKeys } from './community.ts'
+import { applyCommunityEvent, commentsShown, communityKeys } from './community.ts'
 
 // The live feed's cache logic (spec 000 §4: changes refresh the affected post live),
 // on a real QueryClient without a browser.
@@ -42,6 +43,13 @@ let sequence = 0
 const message = (event: CommunityEvent): LiveMessage<'community'> => ({ id: ++sequence, topic: 'community', ...event })
 
 type Feed = InfiniteData<FeedPage, string>
+type Comments = InfiniteData<CommentsPage, string>
+
+/** Loaded comment pages: the first is the latest, each next one the comments before it. */
+const commentPages = (...pages: CommentView[][]): Comments => ({
+  pages: pages.map((comments, index) => ({ comments, nextCursor: index < pages.length - 1 ? `c${index}` : null })),
+  pageParams: pages.map((_, index) => (index === 0 ? '' : `c${index - 1}`)),
+})
 
 describe('live community events in the feed this browser shows', () => {
   let queryClient: QueryClient
@@ -50,6 +58,8 @@ describe('live community events in the feed this browser shows', () => {
   const shown = (postId: string) => feedPosts().find((p) => p.id === postId)
   const apply = (event: CommunityEvent, viewerId: string | undefined = me) =>
     applyCommunityEvent(queryClient, message(event), viewerId)
+  const commentIds = (postId: string) =>
+    commentsShown(queryClient.getQueryData<Comments>(communityKeys.comments(postId))).map((c) => c.id)
 
   beforeEach(() => {
     queryClient = new QueryClient()
@@ -74,7 +84,7 @@ describe('live community events in the feed this browser shows', () => {
   })
 
   test('a deleted post disappears from every page of the feed, with its comments', () => {
-    queryClient.setQueryData(communityKeys.comments('p0'), { comments: [comment('c1', 'p0')] })
+    queryClient.setQueryData(communityKeys.comments('p0'), commentPages([comment('c1', 'p0')]))
     apply({ type: 'post.deleted', data: { postId: 'p0' } })
     expect(shown('p0')).toBeUndefined()
     expect(queryClient.getQueryData(communityKeys.comments('p0'))).toBeUndefined()
@@ -98,14 +108,26 @@ describe('live community events in the feed this browser shows', () => {
   })
 
   test('a new comment joins the open comment list once, and the post shows the server’s count', () => {
-    queryClient.setQueryData(communityKeys.comments('p2'), { comments: [comment('c1', 'p2')] })
+    queryClient.setQueryData(communityKeys.comments('p2'), commentPages([comment('c1', 'p2')]))
     const event: CommunityEvent = { type: 'comment.created', data: { comment: comment('c2', 'p2'), commentCount: 2 } }
     apply(event)
     apply(event)
-    expect(
-      queryClient.getQueryData<{ comments: CommentView[] }>(communityKeys.comments('p2'))?.comments.map((c) => c.id),
-    ).toEqual(['c1', 'c2'])
+    expect(commentIds('p2')).toEqual(['c1', 'c2'])
     expect(shown('p2')?.commentCount).toBe(2)
+  })
+
+  test('with earlier comments loaded too, a new comment goes below the latest ones, and one deleted from an earlier page leaves it', () => {
+    queryClient.setQueryData(
+      communityKeys.comments('p2'),
+      commentPages([comment('c3', 'p2'), comment('c4', 'p2')], [comment('c1', 'p2'), comment('c2', 'p2')]),
+    )
+    expect(commentIds('p2')).toEqual(['c1', 'c2', 'c3', 'c4'])
+    apply({ type: 'comment.created', data: { comment: comment('c5', 'p2'), commentCount: 5 } })
+    apply({ type: 'comment.created', data: { comment: comment('c2', 'p2'), commentCount: 5 } })
+    expect(commentIds('p2')).toEqual(['c1', 'c2', 'c3', 'c4', 'c5'])
+    apply({ type: 'comment.deleted', data: { postId: 'p2', commentId: 'c1', commentCount: 4 } })
+    expect(commentIds('p2')).toEqual(['c2', 'c3', 'c4', 'c5'])
+    expect(shown('p2')?.commentCount).toBe(4)
   })
 
   test('a comment on a post whose comments are closed still updates the post’s count', () => {
@@ -115,9 +137,9 @@ describe('live community events in the feed this browser shows', () => {
   })
 
   test('a deleted comment leaves the open list and the post’s count follows', () => {
-    queryClient.setQueryData(communityKeys.comments('p2'), { comments: [comment('c1', 'p2')] })
+    queryClient.setQueryData(communityKeys.comments('p2'), commentPages([comment('c1', 'p2')]))
     apply({ type: 'comment.deleted', data: { postId: 'p2', commentId: 'c1', commentCount: 0 } })
-    expect(queryClient.getQueryData<{ comments: CommentView[] }>(communityKeys.comments('p2'))?.comments).toEqual([])
+    expect(commentIds('p2')).toEqual([])
     expect(shown('p2')?.commentCount).toBe(0)
   })
 

@@ -6,7 +6,8 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query'
-import type { CommentView, FeedPage, JobTrends, PostView } from '#shared/community/schemas.ts'
+import type { CommentsPage, CommentView, FeedPage, JobTrends, PostView } from '#shared/community/schemas.ts'
+import { joinFeedAnswer } from '#shared/community/feed-answer.ts'
 import type { LiveMessage } from '#shared/live.ts'
 import type { communityRoutes } from '#server/modules/community/routes.ts'
 import { apiClient } from '#web/lib/api-client.ts'
@@ -25,18 +26,39 @@ export const communityKeys = {
 export const feedQuery = () =>
   infiniteQueryOptions({
     queryKey: communityKeys.feed,
-    queryFn: ({ pageParam, signal }) =>
-      answer(communityApi.posts.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
+    // the shared posts and the reader's likes travel apart (FeedAnswer): joined here
+    queryFn: async ({ pageParam, signal }) =>
+      joinFeedAnswer(
+        await answer(communityApi.posts.$get({ query: pageParam ? { cursor: pageParam } : {} }, { init: { signal } })),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
 
+/**
+ * A post's comments, a page at a time: the first page is the latest comments, each
+ * next page the ones written before (issue 23 §5). Pages come oldest first inside.
+ */
 export const commentsQuery = (postId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: communityKeys.comments(postId),
-    queryFn: ({ signal }) =>
-      answer(communityApi.posts[':postId'].comments.$get({ param: { postId } }, { init: { signal } })),
+    queryFn: ({ pageParam, signal }) =>
+      answer(
+        communityApi.posts[':postId'].comments.$get(
+          { param: { postId }, query: pageParam ? { cursor: pageParam } : {} },
+          { init: { signal } },
+        ),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
+
+type Comments = InfiniteData<CommentsPage, string>
+
+/** The comments loaded so far, oldest first: the earlier pages above the latest one. */
+export function commentsShown(data: { pages: CommentsPage[] } | undefined): CommentView[] {
+  return data ? [...data.pages].reverse().flatMap((page) => page.comments) : []
+}
 
 export const trendsQuery = () =>
   queryOptions({
@@ -74,9 +96,10 @@ function removePost(queryClient: QueryClient, postId: string) {
   queryClient.removeQueries({ queryKey: communityKeys.comments(postId) })
 }
 
-type Comments = { comments: CommentView[] }
-
-/** Adds or removes one comment in the post's list; the post's count follows, or is set when the server said it. */
+/**
+ * Adds or removes one comment in the post's loaded pages (a new one joins the latest
+ * page, at the bottom); the post's count follows, or is set when the server said it.
+ */
 function changeComments(
   queryClient: QueryClient,
   postId: string,
@@ -86,14 +109,23 @@ function changeComments(
   let delta = 0
   queryClient.setQueryData<Comments>(communityKeys.comments(postId), (data) => {
     if (!data) return data
+    const loaded = (id: string) => data.pages.some((page) => page.comments.some((c) => c.id === id))
     if ('add' in change) {
-      if (data.comments.some((c) => c.id === change.add.id)) return data
+      if (loaded(change.add.id)) return data
       delta = 1
-      return { comments: [...data.comments, change.add] }
+      return {
+        ...data,
+        pages: data.pages.map((page, index) =>
+          index === 0 ? { ...page, comments: [...page.comments, change.add] } : page,
+        ),
+      }
     }
-    if (!data.comments.some((c) => c.id === change.remove)) return data
+    if (!loaded(change.remove)) return data
     delta = -1
-    return { comments: data.comments.filter((c) => c.id !== change.remove) }
+    return {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, comments: page.comments.filter((c) => c.id !== change.remove) })),
+    }
   })
   updatePost(queryClient, postId, (post) => ({
     ...post,

@@ -1,19 +1,23 @@
 import { useId, useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Trash2 } from 'lucide-react'
 import { toast } from 'sonner'
 import { commentMaxLength, communityMessages } from '#shared/community/schemas.ts'
 import { Avatar } from '#web/components/avatar.tsx'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { Button } from '#web/components/ui/button.tsx'
 import { FieldError } from '#web/components/ui/field.tsx'
 import { controlClasses } from '#web/components/ui/input.tsx'
-import { commentsQuery, useAddComment, useDeleteComment } from '#web/features/community/api/community.ts'
+import { commentsQuery, commentsShown, useAddComment, useDeleteComment } from '#web/features/community/api/community.ts'
 import { AdminBadge } from '#web/features/community/components/profile-card.tsx'
 import { RelativeTime } from '#web/components/relative-time.tsx'
 import { messageOf } from '#web/lib/api.ts'
 import { cn } from '#web/lib/cn.ts'
 
-/** A post's comments, oldest first, with the form to add one. */
+/**
+ * A post's comments, oldest first, with the form to add one: the latest page, and
+ * 'View earlier comments' above it for the ones before (issue 23 §5).
+ */
 export function PostComments({
   postId,
   viewerId,
@@ -23,7 +27,9 @@ export function PostComments({
   viewerId: string
   viewerIsAdmin: boolean
 }) {
-  const { data, isPending, isError } = useQuery(commentsQuery(postId))
+  const list = useInfiniteQuery(commentsQuery(postId))
+  const { isPending, isError } = list
+  const comments = commentsShown(list.data)
   const addComment = useAddComment(postId)
   const deleteComment = useDeleteComment(postId)
   const [draft, setDraft] = useState('')
@@ -43,9 +49,12 @@ export function PostComments({
     <div className="grid gap-3 border-t border-border pt-3">
       {isPending ? <p className="text-sm text-muted-foreground">Loading comments...</p> : null}
       {isError ? <p className="text-sm text-destructive">Comments could not be loaded.</p> : null}
-      {data?.comments.length ? (
+      <LoadMoreButton list={list} loadingLabel="Loading earlier comments...">
+        View earlier comments
+      </LoadMoreButton>
+      {comments.length ? (
         <ul aria-label="Comments" className="grid gap-3">
-          {data.comments.map((comment) => (
+          {comments.map((comment) => (
             <li key={comment.id} className="flex gap-2">
               <Avatar name={comment.author.name} url={comment.author.avatarUrl} size="sm" />
               <div className="grid flex-1 gap-0.5 rounded-lg bg-muted px-3 py-2">

@@ -1,4 +1,4 @@
-import { infiniteQueryOptions, keepPreviousData, queryOptions } from '@tanstack/react-query'
+import { infiniteQueryOptions, keepPreviousData } from '@tanstack/react-query'
 import { toast } from 'sonner'
 import { jobMessages, type ApplicationStatus, type JobInput, type JobStatus } from '#shared/jobs/schemas.ts'
 import { answer, messageOf } from '#web/lib/api.ts'
@@ -27,11 +27,19 @@ export const adminJobsQuery = (q: string) =>
     placeholderData: keepPreviousData,
   })
 
+/** A job's applications, newest first, a page at a time (issue 23 §5). */
 export const jobApplicationsQuery = (jobId: string) =>
-  queryOptions({
+  infiniteQueryOptions({
     queryKey: [...adminJobsKey, 'applications', jobId] as const,
-    queryFn: ({ signal }) =>
-      answer(adminApplicationsApi[':jobId'].applications.$get({ param: jobParam(jobId) }, { init: { signal } })),
+    queryFn: ({ pageParam, signal }) =>
+      answer(
+        adminApplicationsApi[':jobId'].applications.$get(
+          { param: jobParam(jobId), query: pageParam ? { cursor: pageParam } : {} },
+          { init: { signal } },
+        ),
+      ),
+    initialPageParam: '',
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
   })
 
 /** A change to a job shows in the admin table, its applications and the member board alike. */

@@ -5,6 +5,7 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query'
+import { joinBoardAnswer } from '#shared/jobs/board-answer.ts'
 import { jobMessages } from '#shared/jobs/schemas.ts'
 import { answer, ApiError, isNotFoundError } from '#web/lib/api.ts'
 import { applicationsApi, applyApi, jobParam, jobsApi, savedApi } from '#web/features/jobs/api/clients.ts'
@@ -24,8 +25,13 @@ export const jobSearchQuery = (filters: JobFilters) => {
   const clean = cleanFilters(filters)
   return infiniteQueryOptions({
     queryKey: jobKeys.search(clean),
-    queryFn: ({ pageParam, signal }) =>
-      answer(jobsApi.index.$get({ query: pageParam ? { ...clean, cursor: pageParam } : clean }, { init: { signal } })),
+    // the shared cards and the viewer's marks travel apart (JobBoardAnswer): joined here
+    queryFn: async ({ pageParam, signal }) =>
+      joinBoardAnswer(
+        await answer(
+          jobsApi.index.$get({ query: pageParam ? { ...clean, cursor: pageParam } : clean }, { init: { signal } }),
+        ),
+      ),
     initialPageParam: '',
     getNextPageParam: (last) => last.nextCursor ?? undefined,
     // a new search keeps the last results on screen until its first page arrives

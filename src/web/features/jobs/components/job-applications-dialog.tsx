@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query'
+import { useInfiniteQuery } from '@tanstack/react-query'
 import { Download } from 'lucide-react'
 import {
   jobMessages,
@@ -7,6 +7,7 @@ import {
   type AdminJob,
   type ApplicationStatus,
 } from '#shared/jobs/schemas.ts'
+import { LoadMoreButton } from '#web/components/load-more-button.tsx'
 import { Button, buttonClasses } from '#web/components/ui/button.tsx'
 import { Dialog, DialogContent } from '#web/components/ui/dialog.tsx'
 import { jobApplicationsQuery, useMoveApplication } from '#web/features/jobs/api/admin-jobs.ts'
@@ -30,7 +31,7 @@ type JobApplicationsDialogProps = {
   onClose: () => void
 }
 
-/** The applications of one job, newest first, each with its resume and the moves open to it. */
+/** The applications of one job, newest first a page at a time, each with its resume and the moves open to it. */
 export function JobApplicationsDialog({ job, onClose }: JobApplicationsDialogProps) {
   return (
     <Dialog open={job !== null} onOpenChange={(open) => (open ? undefined : onClose())}>
@@ -40,15 +41,15 @@ export function JobApplicationsDialog({ job, onClose }: JobApplicationsDialogPro
           description={job.company}
           className="max-h-[calc(100dvh-2rem)] max-w-3xl overflow-y-auto"
         >
-          <ApplicationList jobId={job.id} />
+          <ApplicationList jobId={job.id} total={job.applicationCount} />
         </DialogContent>
       ) : null}
     </Dialog>
   )
 }
 
-function ApplicationList({ jobId }: { jobId: string }) {
-  const applications = useQuery(jobApplicationsQuery(jobId))
+function ApplicationList({ jobId, total }: { jobId: string; total: number }) {
+  const applications = useInfiniteQuery(jobApplicationsQuery(jobId))
   if (applications.isPending) {
     return (
       <p role="status" className="text-muted-foreground">
@@ -58,7 +59,9 @@ function ApplicationList({ jobId }: { jobId: string }) {
   }
   if (applications.isError)
     return <p role="alert">{messageOf(applications.error, 'Failed to load the applications')}</p>
-  const list = applications.data.applications
+  const list = applications.data.pages.flatMap((page) => page.applications)
+  // the table's count of them all, or what is loaded when more came in since it was read
+  const count = Math.max(total, list.length)
   if (list.length === 0)
     return (
       <p className="rounded-xl border border-dashed border-border p-6 text-center text-muted-foreground">
@@ -67,12 +70,13 @@ function ApplicationList({ jobId }: { jobId: string }) {
     )
   return (
     <div className="grid gap-3">
-      <p className="text-sm text-muted-foreground">
-        {list.length === 1 ? '1 application' : `${list.length} applications`}
-      </p>
+      <p className="text-sm text-muted-foreground">{count === 1 ? '1 application' : `${count} applications`}</p>
       {list.map((application) => (
         <ApplicationCard key={application.id} application={application} />
       ))}
+      <LoadMoreButton list={applications} loadingLabel="Loading applications…">
+        Load more applications
+      </LoadMoreButton>
     </div>
   )
 }
