@@ -65,7 +65,7 @@ const routeOnly = {
 }
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'drizzle/'] },
+  { ignores: ['dist/', 'node_modules/', '.tmp/', 'data/', 'drizzle/', 'backups/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,16 +1,33 @@
 import { spawn } from 'node:child_process'
-import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { pathToFileURL } from 'node:url'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 
-// The real entry point as an operator runs it: `tsx src/server/main.ts`.
+// The real entry point as `npm start` runs it: the server compiled to JavaScript by
+// scripts/build.js (`node dist/server/main.js`), here into a folder of this file's own
+// so that a build running beside it is left alone.
 const root = path.resolve(import.meta.dirname, '../..')
-const tsx = path.join(root, 'node_modules/.bin/tsx')
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prestige-main-'))
+const buildDir = path.join(root, '.tmp', `main-test-${process.pid}-${Date.now()}`)
+const compiledMain = path.join(buildDir, 'main.js')
+
+type BuildScript = {
+  buildServer(root: string, outfile: string): Promise<void>
+  buildIsCurrent(root: string, env: Record<string, string | undefined>): boolean
+  recordBuildInputs(root: string, env: Record<string, string | undefined>): void
+}
+const buildScript = () => import(pathToFileURL(path.join(root, 'scripts/build.js')).href) as Promise<BuildScript>
+
+// The server process tests hold no database of the test run: once, with the PGlite project, is enough.
+const serverTests = describe.skipIf(process.env.TEST_DB_KIND === 'postgres')
 
 function start(env: Record<string, string>) {
-  const child = spawn(tsx, ['src/server/main.ts'], { cwd: root, env: { ...process.env, LOG_LEVEL: 'warn', ...env } })
+  const child = spawn(process.execPath, [compiledMain], {
+    cwd: root,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+  })
   let output = ''
   child.stdout.on('data', (chunk) => (output += chunk))
   child.stderr.on('data', (chunk) => (output += chunk))
@@ -19,7 +36,7 @@ function start(env: Record<string, string>) {
     child,
     exited,
     output: () => output,
-    async waitForOutput(pattern: RegExp, timeoutMs = 40_000) {
+    async waitForOutput(pattern: RegExp, timeoutMs = 90_000) {
       const deadline = Date.now() + timeoutMs
       while (!pattern.test(output)) {
         if (Date.now() > deadline || child.exitCode !== null)
@@ -30,9 +47,16 @@ function start(env: Record<string, string>) {
   }
 }
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+afterAll(() => {
+  rmSync(dataDir, { recursive: true, force: true })
+  rmSync(buildDir, { recursive: true, force: true })
+})
 
-describe('the server process', () => {
+serverTests('the server process', () => {
+  beforeAll(async () => {
+    await (await buildScript()).buildServer(root, compiledMain)
+  }, 60_000)
+
   test('a bad configuration value stops it with one line naming the variable', async () => {
     const server = start({ PORT: 'not-a-port', DATA_DIR: dataDir })
     expect(await server.exited).toBe(1)
@@ -59,7 +83,7 @@ describe('the server process', () => {
     server.child.kill('SIGTERM')
     expect(await server.exited).toBe(0)
     expect(existsSync(path.join(dataDir, 'prestige.lock'))).toBe(false)
-  }, 90_000)
+  }, 180_000)
 
   test('in production on the embedded database it seeds no known admin, and asked for demo data it prints random passwords instead of the documented ones', async () => {
     const productionDir = mkdtempSync(path.join(tmpdir(), 'prestige-main-production-'))
@@ -102,5 +126,46 @@ describe('the server process', () => {
     } finally {
       rmSync(productionDir, { recursive: true, force: true })
     }
-  }, 90_000)
+  }, 180_000)
+})
+
+serverTests('the build npm start runs first', () => {
+  test('is skipped while no input changed, and made again when a source, a public file or NODE_ENV changes', async () => {
+    const { buildIsCurrent, recordBuildInputs } = await buildScript()
+    const project = mkdtempSync(path.join(tmpdir(), 'prestige-build-'))
+    const write = (file: string, text: string) => {
+      mkdirSync(path.dirname(path.join(project, file)), { recursive: true })
+      writeFileSync(path.join(project, file), text)
+    }
+    try {
+      write('src/server/main.ts', 'console.log(1)')
+      write('src/server/main.test.ts', 'test')
+      write('public/robots.txt', 'User-agent: *')
+      write('index.html', '<div id="root"></div>')
+      const env = { NODE_ENV: undefined }
+      expect(buildIsCurrent(project, env)).toBe(false) // never built
+      write('dist/web/index.html', 'built')
+      write('dist/server/main.js', 'built')
+      recordBuildInputs(project, env)
+      expect(buildIsCurrent(project, env)).toBe(true)
+
+      write('src/server/main.test.ts', 'another test') // tests are no input of the build
+      expect(buildIsCurrent(project, env)).toBe(true)
+      expect(buildIsCurrent(project, { NODE_ENV: 'development' })).toBe(false)
+
+      write('src/server/main.ts', 'console.log(2)')
+      expect(buildIsCurrent(project, env)).toBe(false)
+      recordBuildInputs(project, env)
+      write('src/server/new-module.ts', 'export {}') // a new file
+      expect(buildIsCurrent(project, env)).toBe(false)
+      recordBuildInputs(project, env)
+      write('public/robots.txt', 'User-agent: * ') // a public file
+      expect(buildIsCurrent(project, env)).toBe(false)
+      recordBuildInputs(project, env)
+      rmSync(path.join(project, 'dist/server/main.js')) // an output gone
+      expect(buildIsCurrent(project, env)).toBe(false)
+    } finally {
+      rmSync(project, { recursive: true, force: true })
+    }
+  })
 })

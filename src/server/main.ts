@@ -1,9 +1,10 @@
+import { spawn } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig, type Config } from '#server/config.ts'
-import { migrateDatabase, openDatabase } from '#server/db/client.ts'
-import { demoStartLines, prepareDemoData, seedPlan } from '#server/seed/demo-data.ts'
+import { migrateDatabase, openDatabase, pgliteDatabaseExists } from '#server/db/client.ts'
+import { demoStartLines, prepareDemoData, seedPlan, type DemoStart } from '#server/seed/demo-data.ts'
 import { seedBaseData } from '#server/seed/base-data.ts'
-import { createApp, createDeps } from '#server/app.ts'
+import { createApp, createDeps, createStorage } from '#server/app.ts'
 import { createLogger } from '#server/platform/logger.ts'
 import { authSecret } from '#server/secret.ts'
 
@@ -24,6 +25,16 @@ async function main() {
   // with nobody listening, and Node would end the process (docs/decisions/021). Logged;
   // pg-boss expires and retries what was left active.
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
+  const started = performance.now()
+  const plan = seedPlan(config, config.DATABASE_URL ? 'postgres' : 'pglite')
+  // A new embedded database is created, migrated and seeded by a child process, and
+  // this one opens it ready: PGlite's WebAssembly memory grows with that work and
+  // never shrinks, so doing it here left the server 150 MB above a restart's
+  // (docs/decisions/038).
+  const prepared =
+    !config.DATABASE_URL && !preparingChild && !pgliteDatabaseExists(config.DATA_DIR)
+      ? await prepareInChild()
+      : undefined
   const database = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
@@ -32,15 +43,27 @@ async function main() {
           logger.warn({ err: error }, 'an idle database connection was closed by the server'),
       })
     : await openDatabase({ kind: 'pglite', dataDir: config.DATA_DIR })
+  const opened = performance.now()
   await migrateDatabase(database)
   await seedBaseData(database.db)
+  const migrated = performance.now()
 
-  const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
   // Demo data on the embedded default outside production; production never
   // seeds the published passwords (src/server/seed/demo-data.ts, README "Configuration").
-  // After createDeps: the demo lesson video goes into the configured storage.
-  const plan = seedPlan(config, database.kind)
-  const demo = await prepareDemoData(database.db, plan, deps.storage)
+  // The demo lesson video goes into the configured storage. On a restart this checks
+  // the documented passwords (scrypt, on libuv's threads) while the deps start.
+  const demoPrepared = prepared ? Promise.resolve(prepared) : prepareDemoData(database.db, plan, createStorage(config))
+  if (preparingChild) {
+    const demo = await demoPrepared
+    await database.close()
+    await new Promise((resolve) => process.send!(demo, resolve))
+    process.disconnect!()
+    return
+  }
+  // its failure is thrown by the await below, not reported as unhandled meanwhile
+  demoPrepared.catch(() => {})
+  const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
+  const demo = await demoPrepared
 
   const app = createApp(deps)
   const server = serve({ fetch: app.fetch, port: config.PORT, hostname: config.HOST }, (info) => {
@@ -49,6 +72,16 @@ async function main() {
       ...demoStartLines(demo, plan),
     ]
     console.log(lines.join('\n'))
+    const ms = (from: number, to: number) => Math.round(to - from)
+    logger.info(
+      {
+        msToListen: ms(started, performance.now()),
+        msPreparingNewDatabase: prepared ? ms(started, opened) : undefined,
+        msMigrating: ms(opened, migrated),
+        msDepsAndDemoData: ms(migrated, performance.now()),
+      },
+      'started',
+    )
   })
 
   let stopping = false
@@ -73,6 +106,31 @@ async function main() {
   }
   process.on('SIGTERM', () => stop('SIGTERM'))
   process.on('SIGINT', () => stop('SIGINT'))
+}
+
+// The child that prepares a new embedded database (prepareInChild) is this same
+// program with this variable set: no setting of the operator's.
+const preparingChild = process.env.PRESTIGE_PREPARING_NEW_DATABASE === '1'
+
+/**
+ * Runs this program again as a child process that creates the embedded database,
+ * migrates it, seeds it and exits (its memory with it); answers what the seed did.
+ * A child that fails has said why on the shared stderr: this process exits as it did.
+ */
+async function prepareInChild(): Promise<DemoStart> {
+  const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], {
+    env: { ...process.env, PRESTIGE_PREPARING_NEW_DATABASE: '1' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  })
+  // a stop asked for meanwhile stops the child too (this process has no handler of its own yet)
+  const forward = (signal: NodeJS.Signals) => child.kill(signal)
+  process.on('SIGTERM', forward).on('SIGINT', forward)
+  let demo: DemoStart | undefined
+  child.on('message', (message) => (demo = message as DemoStart))
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
+  process.off('SIGTERM', forward).off('SIGINT', forward)
+  if (code !== 0 || !demo) process.exit(code || 1)
+  return demo
 }
 
 main().catch((error) => {

@@ -1,5 +1,8 @@
-import { mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -38,7 +41,7 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../../driz
 // PGlite is one process's database: it does not lock its directory, and two
 // processes writing it corrupt it. Take a lock file; a stale one (its process
 // gone) is taken over.
-function lockDataDir(dataDir: string): () => void {
+export function lockDataDir(dataDir: string): () => void {
   mkdirSync(dataDir, { recursive: true })
   const lockPath = path.join(dataDir, 'prestige.lock')
   for (let attempt = 0; attempt < 2; attempt++) {
@@ -66,6 +69,43 @@ function isAlive(pid: number): boolean {
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM'
   }
+}
+
+// PGlite starts PostgreSQL with the server's default shared_buffers, 128 MB, which it
+// sets aside and touches in its WebAssembly memory at open: 110 MB of the process's
+// resident memory before the first query. 32 MB holds the embedded default's hot
+// pages; the rest is read from the data files through the operating system's cache
+// (docs/decisions/038, with the measurements).
+const pgliteStartParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB']
+
+/** Whether the embedded database of `dataDir` was created (by an earlier start, or one now running). */
+export function pgliteDatabaseExists(dataDir: string): boolean {
+  return existsSync(path.join(dataDir, 'db', 'PG_VERSION'))
+}
+
+/**
+ * Creates the PostgreSQL cluster of a new PGlite data directory (initdb) in a
+ * worker thread. PGlite runs initdb in a second, temporary PGlite of its own whose
+ * WebAssembly memory is never handed back once closed: a first start idled 300 MB
+ * above a restart. A worker's memory goes with the worker.
+ */
+async function createPgliteCluster(directory: string): Promise<void> {
+  if (existsSync(path.join(directory, 'PG_VERSION'))) return
+  mkdirSync(directory, { recursive: true })
+  const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href
+  const worker = new Worker(
+    `const { workerData } = require('node:worker_threads')
+    import(workerData.pgliteUrl).then(async ({ PGlite }) => {
+      const pglite = new PGlite(workerData.directory, { startParams: workerData.startParams })
+      await pglite.waitReady
+      await pglite.close()
+    })`,
+    { eval: true, workerData: { pgliteUrl, directory, startParams: pgliteStartParams } },
+  )
+  let failure: unknown
+  worker.on('error', (error) => (failure = error))
+  const code = await new Promise<number>((resolve) => worker.on('exit', resolve))
+  if (failure || code !== 0) throw new Error(`Could not create the database in ${directory}`, { cause: failure })
 }
 
 export type OpenOptions =
@@ -114,9 +154,11 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   try {
     // pg_trgm indexes course search (migration 0009, docs/decisions/024)
     const extensions = { pg_trgm }
+    const startParams = pgliteStartParams
+    if (options.dataDir) await createPgliteCluster(path.join(options.dataDir, 'db'))
     const pglite = options.dataDir
-      ? new PGlite(path.join(options.dataDir, 'db'), { extensions })
-      : new PGlite({ loadDataDir: options.loadDataDir, extensions })
+      ? new PGlite(path.join(options.dataDir, 'db'), { extensions, startParams })
+      : new PGlite({ loadDataDir: options.loadDataDir, extensions, startParams })
     await pglite.waitReady
     const db = drizzlePglite(pglite, { schema }) as unknown as Db
     return {

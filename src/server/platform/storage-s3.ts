@@ -1,11 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  S3ServiceException,
-  type GetObjectCommandOutput,
-} from '@aws-sdk/client-s3'
+import type { GetObjectCommandOutput } from '@aws-sdk/client-s3'
 import type { Config } from '#server/config.ts'
 import { assertKey, type Storage, type StoredObject, type Visibility } from './storage.ts'
 
@@ -26,22 +19,32 @@ export type S3StorageOptions = {
 }
 
 export function createS3Storage(options: S3StorageOptions): Storage {
-  const client = new S3Client({
-    endpoint: options.endpoint,
-    region: options.region,
-    forcePathStyle: options.forcePathStyle,
-    credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
-    // a store that stops answering fails the request instead of holding a socket for good
-    requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
-    // Checksums only where S3 requires them: the SDK's newer default headers
-    // (x-amz-checksum-*) are refused by several S3-compatible stores. Uploads stay
-    // covered by the signed payload hash.
-    requestChecksumCalculation: 'WHEN_REQUIRED',
-    responseChecksumValidation: 'WHEN_REQUIRED',
-  })
+  // The SDK is loaded when this driver is chosen, not by every start: it is 22 MB
+  // of the process's memory and up to a second of its start (docs/decisions/038).
+  // A failed load fails the first call that needs it.
+  const sdk = import('@aws-sdk/client-s3')
+  sdk.catch(() => {})
+  const connected = sdk.then(
+    ({ S3Client }) =>
+      new S3Client({
+        endpoint: options.endpoint,
+        region: options.region,
+        forcePathStyle: options.forcePathStyle,
+        credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey },
+        // a store that stops answering fails the request instead of holding a socket for good
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
+        // Checksums only where S3 requires them: the SDK's newer default headers
+        // (x-amz-checksum-*) are refused by several S3-compatible stores. Uploads stay
+        // covered by the signed payload hash.
+        requestChecksumCalculation: 'WHEN_REQUIRED',
+        responseChecksumValidation: 'WHEN_REQUIRED',
+      }),
+  )
+  connected.catch(() => {})
   const Bucket = options.bucket
 
   const fetchObject = async (key: string, range?: { start: number; end?: number }) => {
+    const [{ GetObjectCommand, S3ServiceException }, client] = await Promise.all([sdk, connected])
     try {
       return await client.send(
         new GetObjectCommand({ Bucket, Key: key, Range: range && `bytes=${range.start}-${range.end ?? ''}` }),
@@ -60,6 +63,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
   return {
     async put(key, bytes, info) {
       assertKey(key)
+      const [{ PutObjectCommand }, client] = await Promise.all([sdk, connected])
       await client.send(
         new PutObjectCommand({
           Bucket,
@@ -90,6 +94,7 @@ export function createS3Storage(options: S3StorageOptions): Storage {
     },
     async delete(key) {
       assertKey(key)
+      const [{ DeleteObjectCommand }, client] = await Promise.all([sdk, connected])
       // S3 answers a delete of a missing key with success, as the disk driver does
       await client.send(new DeleteObjectCommand({ Bucket, Key: key }))
     },

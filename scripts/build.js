@@ -1,0 +1,163 @@
+// The production build: the web app (vite, into dist/web) and the server
+// compiled to JavaScript (esbuild, one file: dist/server/main.js, what `npm start`
+// runs; docs/decisions/038). Plain JavaScript run by node, not
+// TypeScript under tsx: `npm start` runs this first on every start, and tsx's own
+// start (1.3-3 s on the shared 2-core machine) would cost more than the whole
+// restart budget of 2 s.
+//
+//   node scripts/build.js                # build both (`npm run build`)
+//   node scripts/build.js --if-changed   # build only when an input changed since the last build (`npm start`)
+import { createHash } from 'node:crypto'
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+const projectRoot = path.resolve(import.meta.dirname, '..')
+
+// Everything the two builds read, besides node_modules (whose versions package-lock.json pins).
+// Test files are left out: neither build reads them.
+const inputRoots = [
+  'src',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+  'scripts/build.js',
+]
+const isTestFile = (name) => /\.test\.tsx?$/.test(name)
+// an editor's swap or temporary file (.name.swp, .x.ts.tmp) is no input, and may be gone by the time it is read
+const isHidden = (name) => name.startsWith('.')
+
+/** The files under `root` the builds read, as sorted paths relative to it. */
+export function buildInputs(root = projectRoot) {
+  const files = []
+  for (const input of inputRoots) {
+    const absolute = path.join(root, input)
+    if (!existsSync(absolute)) continue
+    if (!statSync(absolute).isDirectory()) {
+      files.push(input)
+      continue
+    }
+    for (const entry of readdirSync(absolute, { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || isTestFile(entry.name) || isHidden(entry.name)) continue
+      files.push(path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    }
+  }
+  return files.sort()
+}
+
+/**
+ * A digest of every input's path and content, and of NODE_ENV (vite builds
+ * React for development when NODE_ENV=development). Contents, not mtimes: a
+ * file put back with an older mtime (a checkout, a copy) still counts as changed.
+ */
+export function inputsDigest(root = projectRoot, env = process.env) {
+  const hash = createHash('sha256')
+  hash.update(`NODE_ENV=${env.NODE_ENV ?? ''}\0`)
+  for (const file of buildInputs(root)) {
+    hash.update(`${file}\0`)
+    hash.update(readFileSync(path.join(root, file)))
+    hash.update('\0')
+  }
+  return hash.digest('hex')
+}
+
+const stampPath = (root) => path.join(root, 'dist/build-inputs.sha256')
+const outputs = (root) => [path.join(root, 'dist/web/index.html'), path.join(root, 'dist/server/main.js')]
+
+/** Records that the outputs of `root` were built from the inputs it has now. */
+export function recordBuildInputs(root = projectRoot, env = process.env, digest = inputsDigest(root, env)) {
+  writeFileSync(stampPath(root), `${digest}\n`)
+}
+
+/** Whether the last build of `root` was made from the inputs it has now (and its outputs are still there). */
+export function buildIsCurrent(root = projectRoot, env = process.env) {
+  if (!outputs(root).every((file) => existsSync(file))) return false
+  let recorded
+  try {
+    recorded = readFileSync(stampPath(root), 'utf8').trim()
+  } catch {
+    return false
+  }
+  return recorded === inputsDigest(root, env)
+}
+
+/**
+ * The server as one ES module file. Packages of node_modules stay imports (they
+ * load from node_modules as under tsx); the "#server/*" and "#shared/*" imports
+ * of package.json are resolved by esbuild. A source file's own location
+ * (import.meta.url, dirname, filename) is what it was under tsx: they are
+ * rewritten to point from the output file back to the source file, so paths
+ * built from them (drizzle/, dist/web, the seed's assets) resolve as before, from
+ * any output folder inside the project.
+ */
+export async function buildServer(root = projectRoot, outfile = path.join(root, 'dist/server/main.js')) {
+  const { build } = await import('esbuild')
+  const outdir = path.dirname(path.resolve(outfile))
+  const relativeUrl = (to) => path.relative(outdir, to).split(path.sep).join('/')
+  const sourceLocation = {
+    name: 'source-location',
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.tsx?$/ }, async (args) => {
+        const text = await readFile(args.path, 'utf8')
+        const loader = args.path.endsWith('x') ? 'tsx' : 'ts'
+        if (!text.includes('import.meta.')) return { contents: text, loader }
+        const contents = text
+          .replaceAll(
+            'import.meta.dirname',
+            `(import.meta.dirname + ${JSON.stringify(`/${relativeUrl(path.dirname(args.path))}`)})`,
+          )
+          .replaceAll('import.meta.filename', `(import.meta.dirname + ${JSON.stringify(`/${relativeUrl(args.path)}`)})`)
+          .replaceAll('import.meta.url', `new URL(${JSON.stringify(relativeUrl(args.path))}, import.meta.url).href`)
+        return { contents, loader }
+      })
+    },
+  }
+  await build({
+    absWorkingDir: root,
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: 'linked',
+    logLevel: 'warning',
+    plugins: [sourceLocation],
+  })
+}
+
+async function buildWeb(root) {
+  const { build } = await import('vite')
+  await build({ root, configFile: path.join(root, 'vite.config.ts') })
+}
+
+/** Builds the web app and the server, then records the inputs they were built from. */
+export async function buildAll(root = projectRoot) {
+  // no stamp while building: an interrupted build is never taken for a current one
+  rmSync(stampPath(root), { force: true })
+  const digest = inputsDigest(root)
+  const started = performance.now()
+  const server = buildServer(root).then(() =>
+    console.log(`server built in ${Math.round(performance.now() - started)} ms: dist/server/main.js`),
+  )
+  // side by side: neither reads what the other writes
+  await Promise.all([buildWeb(root), server])
+  recordBuildInputs(root, process.env, digest)
+}
+
+async function main() {
+  if (process.argv.includes('--if-changed') && buildIsCurrent()) return
+  await buildAll()
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((error) => {
+    console.error(error)
+    process.exit(1)
+  })
+}
