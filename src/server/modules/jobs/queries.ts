@@ -96,6 +96,27 @@ export function textQuery(text: TextQuery): SQL {
  */
 export const boardWalkRows = 2000
 
+/**
+ * The longest walk of the newest active jobs a filtered read makes when the first
+ * walk (`boardWalkRows`) falls short but found its matches dense enough to fill
+ * the page or the ranking window within this many rows (issue 23 §2): a common
+ * word with a type, remote or posted-within filter, whose GIN posting list
+ * (30,000 jobs for "engineer" at 100,000) costs more to read than the walk. At
+ * 100,000 jobs a walked row costs about 1 µs on PostgreSQL and 1.6 µs on PGlite,
+ * a posting read through the GIN index 1.3 and 5 µs (its heap blocks are
+ * scattered; on PGlite mostly outside its buffers). Of the bounds tried (10,000,
+ * 20,000, 40,000) this one gave the lowest mean and p99 on both engines.
+ */
+export const boardLongWalkRows = 20_000
+
+/**
+ * Whether matches found at `found` in `boardWalkRows` rows are dense enough to
+ * expect `wanted` of them within `boardLongWalkRows`: the first walk measured the
+ * density. None found: sparse, the GIN indexes answer at once.
+ */
+export const walksOn = (found: number, wanted: number) =>
+  found > 0 && (wanted * boardWalkRows) / found <= boardLongWalkRows
+
 /** The board's columns a filter reads: from jobs itself, or from the walk (`newestActive`). */
 type FilterColumns = {
   type: SQL | AnyPgColumn
@@ -159,7 +180,55 @@ function newestActive(db: Db, filters: BoardFilters, after?: BoardPosition) {
     .as('candidates')
 }
 
-/** The jobs of `ids`, as `newestActive` gives its rows (a window of sparse matches). */
+/**
+ * The newest `limit` matches after `after` within the newest `boardLongWalkRows`
+ * active jobs, one backward walk of jobs_board_order_idx that stops once `limit`
+ * matches are found. Each row says whether it `matched`; the walk's last row is
+ * returned whether it matched or not (`walked` = boardLongWalkRows), so a short
+ * answer without it means the board itself ended: every match is in it.
+ */
+export function longWalkMatches(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
+  const newest = db
+    .select({
+      id: jobs.id,
+      postedAt: jobs.postedAt,
+      type: jobs.type,
+      remote: jobs.remote,
+      search: jobs.search,
+      locationSearch: jobs.locationSearch,
+      walked: sql<number>`(row_number() over (order by ${jobs.postedAt} desc, ${jobs.id} desc))::int`.as('walked'),
+    })
+    .from(jobs)
+    .where(and(...orderConditions(filters, after)))
+    .orderBy(desc(jobs.postedAt), desc(jobs.id))
+    .limit(boardLongWalkRows)
+    .as('candidates')
+  const matched = sql<boolean>`coalesce(${and(...filterConditions(newest, filters))}, false)`
+  return db
+    .select({ id: newest.id, matched, walked: newest.walked })
+    .from(newest)
+    .where(sql`(${matched} or ${newest.walked} = ${boardLongWalkRows})`)
+    .orderBy(desc(newest.postedAt), desc(newest.id))
+    .limit(limit + 1)
+}
+
+/**
+ * The ids of the newest `limit` matches after `after`, once the first walk found
+ * only `found` of them: the long walk when they were dense enough (`walksOn`),
+ * else (or when the long walk reached its bound with fewer) the GIN indexes.
+ */
+async function matchIdsPastWalk(db: Db, filters: BoardFilters, limit: number, found: number, after?: BoardPosition) {
+  if (walksOn(found, limit)) {
+    const walked = await longWalkMatches(db, filters, limit, after)
+    const matches = walked.filter((row) => row.matched).slice(0, limit)
+    // short of `limit` without its bound row: the board ended within the walk, every match is here
+    const reachedBound = walked.some((row) => row.walked === boardLongWalkRows)
+    if (matches.length === limit || !reachedBound) return matches.map((row) => row.id)
+  }
+  return sparseMatchIds(db, filters, limit, after)
+}
+
+/** The jobs of `ids`, as `newestActive` gives its rows (a window of matches found past the first walk). */
 function jobsOfIds(db: Db, ids: string[]) {
   return db
     .select({ ...cardColumns, search: jobs.search, locationSearch: jobs.locationSearch })
@@ -203,8 +272,9 @@ async function sparseMatchIds(db: Db, filters: BoardFilters, limit: number, afte
  * The board without a text search: newest first after the (posted_at, id)
  * position `after`. Without type, remote or location, one backward walk of
  * jobs_board_order_idx (status, posted_at, id); with type or remote, that walk
- * bounded to `boardWalkRows`, then the sparse matches through their indexes if
- * the page is not full; with a location, the sparse matches at once.
+ * bounded to `boardWalkRows`, then, if the page is not full, a longer walk or the
+ * sparse matches through their indexes (`matchIdsPastWalk`); with a location, the
+ * sparse matches at once.
  */
 export async function listBoardPage(
   db: Db,
@@ -220,11 +290,13 @@ export async function listBoardPage(
       .where(and(...orderConditions(board, after)))
       .orderBy(desc(jobs.postedAt), desc(jobs.id))
       .limit(limit)
+  let found = 0
   if (walksFirst(board)) {
     const walked = await walkBoardPage(db, board, limit, after)
     if (walked.length === limit) return walked
+    found = walked.length
   }
-  const ids = await sparseMatchIds(db, board, limit, after)
+  const ids = await matchIdsPastWalk(db, board, limit, found, after)
   if (ids.length === 0) return []
   return db.select(cardColumns).from(jobs).where(inArray(jobs.id, ids)).orderBy(desc(jobs.postedAt), desc(jobs.id))
 }
@@ -289,8 +361,8 @@ export function walkRankedPage(
  * (every filter applied) are taken once, then ranked best first by ts_rank, newer
  * first on a tie, and paged by the (rank, posted_at, id) position `after`.
  * The window comes from the bounded walk when it holds a full window (a common
- * word, no location), else from the GIN indexes (`sparseMatchIds`): the same newest matches
- * either way, so every page ranks the same window. ts_rank runs on at most the
+ * word, no location), else from a longer walk or the GIN indexes (`matchIdsPastWalk`): the
+ * same newest matches either way, so every page ranks the same window. ts_rank runs on at most the
  * window's rows (the window is a CTE read twice, so PostgreSQL materialises it).
  * `windowSize` equal to the window means more jobs may match than were ranked.
  */
@@ -300,11 +372,13 @@ export async function listRankedPage(
   limit: number,
   after?: RankPosition,
 ) {
+  let found = 0
   if (walksFirst(filters)) {
     const walked = await walkRankedPage(db, filters, limit, after)
-    if ((walked[0]?.windowSize ?? 0) >= searchRankWindow) return walked
+    found = walked[0]?.windowSize ?? 0
+    if (found >= searchRankWindow) return walked
   }
-  const ids = await sparseMatchIds(db, filters, searchRankWindow)
+  const ids = await matchIdsPastWalk(db, filters, searchRankWindow, found)
   if (ids.length === 0) return []
   // already the newest matches of every filter: the window's own filters would only repeat them
   return rankWindow(db, filters.text, rankWindowOf(db, jobsOfIds(db, ids), {}), limit, after)
