@@ -214,8 +214,9 @@ export function createApp(deps: Deps) {
   // cancelling it: a file's stream (a disk descriptor, one of the S3 client's
   // sockets) or an event stream would stay open. Closed here, for every route.
   app.use('*', async (c, next) => {
+    if (c.req.method !== 'HEAD') return next()
     await next()
-    if (c.req.method === 'HEAD') await c.res.body?.cancel()
+    await c.res.body?.cancel()
   })
   // gzip for whatever asks for it, in one zlib call for JSON and HTML; event streams,
   // small answers and answers already encoded (the packed board and feed) are left

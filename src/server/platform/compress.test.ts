@@ -1,4 +1,6 @@
 import { gunzipSync } from 'node:zlib'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
 import { Hono } from 'hono'
 import { describe, expect, test } from 'vitest'
 import { compressAnswers } from './compress.ts'
@@ -73,4 +75,41 @@ describe('compressing answers', () => {
       rows.map((row) => `${row.id},${row.title}\n`).join(''),
     )
   })
+})
+
+test("under the real server, a small answer stays the adapter's lightweight answer and a large one is gzipped", async () => {
+  // @hono/node-server writes c.json's text out as it is unless something reads the
+  // answer's body; compress.ts reads the text without doing so (its pendingText)
+  let untouched: boolean | undefined
+  let handlerAnswer: Response | undefined
+  const served = new Hono()
+    .use('*', async (c, next) => {
+      await next()
+      untouched = c.res === handlerAnswer && Object.getOwnPropertySymbols(c.res).some((s) => s.description === 'cache')
+    })
+    .use('*', compressAnswers())
+    .use('*', async (c, next) => {
+      await next()
+      handlerAnswer = c.res
+    })
+    .get('/big', (c) => c.json({ rows }))
+    .get('/small', (c) => c.json({ status: 'ok' }))
+  const server = serve({ fetch: served.fetch, port: 0, hostname: '127.0.0.1' })
+  await new Promise((resolve) => server.once('listening', resolve))
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    const small = await fetch(`${base}/small`, { headers: browser })
+    expect(small.headers.get('Content-Encoding')).toBeNull()
+    expect(small.headers.get('Vary')).toBe('Accept-Encoding')
+    expect(await small.json()).toEqual({ status: 'ok' })
+    expect(untouched).toBe(true)
+
+    // fetch decodes the gzip itself
+    const big = await fetch(`${base}/big`, { headers: browser })
+    expect(big.headers.get('Content-Encoding')).toBe('gzip')
+    expect(big.headers.get('Vary')).toBe('Accept-Encoding')
+    expect(await big.json()).toEqual({ rows })
+  } finally {
+    await new Promise((resolve) => server.close(resolve))
+  }
 })

@@ -45,26 +45,53 @@ export function compressAnswers(): MiddlewareHandler {
     const vary = res.headers.get('Vary')
     if (!vary || !/\baccept-encoding\b/i.test(vary))
       res.headers.set('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
-    if (!acceptsGzip(c.req.header('Accept-Encoding')) || !res.body) return
+    if (!acceptsGzip(c.req.header('Accept-Encoding'))) return
+    // c.json's and c.html's text, read before anything builds the answer's body stream
+    const text = inMemoryType.test(type) ? pendingText(res) : undefined
+    // smaller than compressing pays for (it had no Content-Length): sent as it is, untouched
+    if (text !== undefined && Buffer.byteLength(text) < compressMinBytes) return
+    if (text === undefined && !res.body) return
 
     const headers = new Headers(res.headers)
     headers.set('Content-Encoding', 'gzip')
     const etag = headers.get('ETag')
     if (etag && !etag.startsWith('W/')) headers.set('ETag', `W/${etag}`)
     let body: Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array>
-    if (inMemoryType.test(type)) {
+    if (text !== undefined) {
+      body = gzipSync(text, { level: answerGzipLevel }) as Uint8Array<ArrayBuffer>
+      headers.set('Content-Length', String(body.length))
+    } else if (inMemoryType.test(type)) {
       const plain = new Uint8Array(await res.arrayBuffer())
-      // smaller than compressing pays for (it had no Content-Length): sent as it is
+      // (the same for an answer read from its body)
       if (plain.length < compressMinBytes) return replaceAnswer(c, new Response(plain, res))
       body = gzipSync(plain, { level: answerGzipLevel }) as Uint8Array<ArrayBuffer>
       headers.set('Content-Length', String(body.length))
     } else {
-      body = res.body.pipeThrough(new CompressionStream('gzip'))
+      // (an answer with neither text nor body returned above)
+      body = res.body!.pipeThrough(new CompressionStream('gzip'))
       headers.delete('Content-Length')
     }
     replaceAnswer(c, new Response(body, { status: res.status, headers }))
   }
 }
+
+/**
+ * The text an answer of @hono/node-server's was made with, while it is still its
+ * lightweight stand-in (c.json and c.html under `serve`: status, text and headers,
+ * written out as they are). Reading `.body` or `.arrayBuffer()` builds the real
+ * Response and its body stream instead, which cost a small answer more than the rest
+ * of its middleware together (the decision record on middleware cost). The stand-in
+ * keeps them under a symbol of its own module, found once here; anything else
+ * (app.request in tests, another version of the adapter) answers undefined and takes
+ * the general path.
+ */
+function pendingText(res: Response): string | undefined {
+  standInKey ??= Object.getOwnPropertySymbols(res).find((symbol) => symbol.description === 'cache')
+  if (standInKey === undefined) return undefined
+  const parts = (res as unknown as Record<symbol, unknown>)[standInKey]
+  return Array.isArray(parts) && typeof parts[1] === 'string' ? parts[1] : undefined
+}
+let standInKey: symbol | undefined
 
 /**
  * Hono's `c.res =` copies the answer it replaces into yet another Response (its

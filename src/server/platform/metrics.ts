@@ -126,7 +126,8 @@ export function createMetrics(options: { database: Database }): Metrics {
     const route = routePatternOf(c)
     record(c.req.method, route, c.res.status, (performance.now() - started) / 1000)
     // (a HEAD answer's body is dropped unread: no stream stays open)
-    if (c.req.method !== 'HEAD' && c.res.body && c.res.headers.get('content-type')?.startsWith('text/event-stream'))
+    // (the content type first: `.body` turns @hono/node-server's lightweight answer into a real Response)
+    if (c.req.method !== 'HEAD' && c.res.headers.get('content-type')?.startsWith('text/event-stream') && c.res.body)
       countWhileOpen(c, route)
   }
 
