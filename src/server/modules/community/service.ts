@@ -26,6 +26,7 @@ import {
   type PostView,
   type ProfileCard,
 } from '#shared/community/schemas.ts'
+import { withLike } from '#shared/community/feed-answer.ts'
 import { feedCacheOf, type FeedPageEntry } from './feed-cache.ts'
 import { preparePostMedia } from './media.ts'
 import * as queries from './queries.ts'
@@ -73,19 +74,7 @@ function toPostCard(row: Omit<queries.PostRow, 'likedByMe'>): PostCard {
 }
 
 function toPostView(row: Omit<queries.PostRow, 'likedByMe'>, likedByMe: boolean): PostView {
-  return {
-    id: row.id,
-    content: row.content,
-    media:
-      row.mediaKey && (row.mediaType === 'image' || row.mediaType === 'video')
-        ? { url: mediaUrl(row.id), type: row.mediaType }
-        : null,
-    createdAt: row.createdAt.toISOString(),
-    author: toAuthor(row),
-    likeCount: row.likeCount,
-    likedByMe,
-    commentCount: row.commentCount,
-  }
+  return withLike(toPostCard(row), likedByMe)
 }
 
 function toCommentView(row: queries.CommentRow): CommentView {
