@@ -195,7 +195,7 @@ describe('layoff tracker', () => {
     await card.getByLabel('Company', { exact: true }).fill('Nordstrom Inc.')
     await watchButton.click()
     await card.getByRole('button', { name: 'Stop watching Nordstrom Inc.' }).waitFor()
-    expect(await card.getByLabel('Company', { exact: true }).inputValue()).toBe('')
+    await expect.poll(() => card.getByLabel('Company', { exact: true }).inputValue()).toBe('')
 
     // a state, shown by its name
     await card.getByRole('button', { name: 'State', exact: true }).click()

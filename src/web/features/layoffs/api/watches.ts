@@ -23,11 +23,12 @@ export function useAddLayoffWatch() {
   const queryClient = useQueryClient()
   return useMutation({
     mutationFn: (input: NewLayoffWatch): Promise<LayoffWatchView> => answer(layoffsApi.watches.$post({ json: input })),
-    onSuccess: async (watch) => {
+    onSuccess: (watch) => {
       queryClient.setQueryData<LayoffWatchView[]>(layoffKeys.watches, (watches) =>
         watches ? [...watches.filter((one) => one.id !== watch.id), watch] : watches,
       )
-      await queryClient.invalidateQueries({ queryKey: layoffKeys.watches })
+      // not awaited: the form empties its field as the watch shows, not after the list reads again
+      void queryClient.invalidateQueries({ queryKey: layoffKeys.watches })
     },
   })
 }
