@@ -97,6 +97,8 @@ export async function startStack(
     db: database.db,
     /** The app's file storage, for files a test puts in place as an upload would (a lesson video). */
     storage: deps.storage,
+    /** The app's long-lived parts, for a test that writes rows directly and must drop what the app cached of them. */
+    deps,
     setGoogleUser: (user: GoogleUser) => google.setUser(user),
     createMember: (spec: MemberSpec) => createMember(database.db, spec),
     /** A new browser profile (its own cookies), like a second person or a cleared browser. */
