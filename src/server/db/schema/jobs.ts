@@ -64,7 +64,16 @@ export const jobs = pgTable(
     // VACUUM merges it, and PGlite runs no autovacuum (10 ms for a word no job
     // holds, at 100,000 jobs); jobs are written one at a time (issue 23)
     index('jobs_search_idx').using('gin', table.search).with({ fastupdate: false }),
-    index('jobs_location_search_idx').using('gin', table.locationSearch).with({ fastupdate: false }),
+    // A location with the board's type and remote filters, intersected in the index
+    // (btree_gin gives type and remote GIN operator classes): a city's never-seen
+    // search visits the rows of its type, not every row of the city (issue 23 §2;
+    // docs/decisions/040). The posted-within filter stays out: a range over every
+    // job's distinct posted_at is a partial match over tens of thousands of keys.
+    // remote as 0 or 1: an equality on it is an exact key of the index on every
+    // PostgreSQL (a boolean is btree_gin's only from version 16 on, decision 040)
+    index('jobs_location_filters_idx')
+      .using('gin', table.locationSearch, table.type, sql`((${table.remote})::int)`)
+      .with({ fastupdate: false }),
     // ascending on purpose: scanned backwards it gives ORDER BY posted_at DESC, id DESC
     // (drizzle's .desc() would add NULLS LAST, which that ORDER BY cannot use)
     index('jobs_board_order_idx').on(table.status, table.postedAt, table.id),
@@ -129,7 +138,8 @@ export const jobApplications = pgTable(
   (table) => [
     unique('job_applications_job_user_unique').on(table.jobId, table.userId),
     index('job_applications_user_idx').on(table.userId, table.createdAt),
-    index('job_applications_job_idx').on(table.jobId, table.createdAt),
+    // with id: the admin's pages of a job's applications walk it by their (created_at, id) cursor
+    index('job_applications_job_idx').on(table.jobId, table.createdAt, table.id),
     // the admin dashboard's 'applications this week' (issue 22)
     index('job_applications_created_idx').on(table.createdAt),
     check(

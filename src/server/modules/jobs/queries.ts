@@ -75,7 +75,7 @@ export type JobSummaryRow = {
  */
 export type TextQuery = { terms: string; prefix?: string }
 
-export function textQuery(text: TextQuery): SQL {
+function textQuery(text: TextQuery): SQL {
   const terms = sql`to_tsquery('english', ${text.terms})`
   if (!text.prefix) return terms
   const prefix = sql`(to_tsquery('english', ${text.prefix}) || to_tsquery('simple', ${text.prefix}))`
@@ -92,7 +92,8 @@ export function textQuery(text: TextQuery): SQL {
  * several filters together is a guess, and a wrong guess walked the whole board
  * (90,000 rows, up to 400 ms) for a rare or misspelled city. A location filter
  * skips the walk: every city is a small share of the board (a rare or misspelled
- * one none of it), which jobs_location_search_idx answers at once.
+ * one none of it), which jobs_location_filters_idx answers at once (with the type
+ * and remote filters, intersected in the index: docs/decisions/040).
  */
 export const boardWalkRows = 2000
 
@@ -107,15 +108,14 @@ export const boardWalkRows = 2000
  * scattered; on PGlite mostly outside its buffers). Of the bounds tried (10,000,
  * 20,000, 40,000) this one gave the lowest mean and p99 on both engines.
  */
-export const boardLongWalkRows = 20_000
+const boardLongWalkRows = 20_000
 
 /**
  * Whether matches found at `found` in `boardWalkRows` rows are dense enough to
  * expect `wanted` of them within `boardLongWalkRows`: the first walk measured the
  * density. None found: sparse, the GIN indexes answer at once.
  */
-export const walksOn = (found: number, wanted: number) =>
-  found > 0 && (wanted * boardWalkRows) / found <= boardLongWalkRows
+const walksOn = (found: number, wanted: number) => found > 0 && (wanted * boardWalkRows) / found <= boardLongWalkRows
 
 /** The board's columns a filter reads: from jobs itself, or from the walk (`newestActive`). */
 type FilterColumns = {
@@ -135,7 +135,10 @@ type FilterColumns = {
 function filterConditions(columns: FilterColumns, filters: BoardFilters): SQL[] {
   const conditions: SQL[] = []
   if (filters.type) conditions.push(sql`${columns.type} = ${filters.type}`)
-  if (filters.remote) conditions.push(sql`${columns.remote}`)
+  // the expression jobs_location_filters_idx holds, an exact key of the GIN index: a bare
+  // boolean is no btree_gin key before PostgreSQL 16, and `remote >= true` is a range
+  // (a partial match) that read every remote job's entry, 3 ms a search (decision 040)
+  if (filters.remote) conditions.push(sql`(${columns.remote})::int = 1`)
   if (filters.location) conditions.push(sql`${columns.locationSearch} @@ to_tsquery('simple', ${filters.location})`)
   if (filters.text)
     conditions.push(
@@ -162,7 +165,7 @@ const hasRowFilter = (filters: BoardFilters) =>
   Boolean(filters.type || filters.remote || filters.location || filters.text)
 
 /** Whether the bounded walk is tried first: not for a location, whose matches are always sparse. */
-export const walksFirst = (filters: BoardFilters) => !filters.location
+const walksFirst = (filters: BoardFilters) => !filters.location
 
 /**
  * The newest `boardWalkRows` active jobs after `after`, one backward walk of
@@ -187,7 +190,7 @@ function newestActive(db: Db, filters: BoardFilters, after?: BoardPosition) {
  * returned whether it matched or not (`walked` = boardLongWalkRows), so a short
  * answer without it means the board itself ended: every match is in it.
  */
-export function longWalkMatches(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
+function longWalkMatches(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
   const newest = db
     .select({
       id: jobs.id,
@@ -238,7 +241,7 @@ function jobsOfIds(db: Db, ids: string[]) {
 }
 
 /** The first `limit` matches within the walk, newest first (fewer: the walk ended first). */
-export function walkBoardPage(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
+function walkBoardPage(db: Db, filters: BoardFilters, limit: number, after?: BoardPosition) {
   const newest = newestActive(db, filters, after)
   return db
     .select(cardFieldsOf(newest))
@@ -347,12 +350,7 @@ function rankWindowOf(db: Db, source: ReturnType<typeof newestActive>, filters: 
 }
 
 /** A ranked page whose window is the walk's matches (`listRankedPage`'s first try). */
-export function walkRankedPage(
-  db: Db,
-  filters: BoardFilters & { text: TextQuery },
-  limit: number,
-  after?: RankPosition,
-) {
+function walkRankedPage(db: Db, filters: BoardFilters & { text: TextQuery }, limit: number, after?: RankPosition) {
   return rankWindow(db, filters.text, rankWindowOf(db, newestActive(db, filters), filters), limit, after)
 }
 
@@ -573,7 +571,7 @@ function adminJobsOfIds(db: Db, ids: string[]) {
  * first: the newest `boardWalkRows` along jobs_admin_order_idx (a subquery with a
  * LIMIT, as `newestActive`), else, for sparser matches, through jobs_search_idx.
  */
-export function walkAdminSearch(db: Db, text: TextQuery, limit: number, after?: AdminPosition) {
+function walkAdminSearch(db: Db, text: TextQuery, limit: number, after?: AdminPosition) {
   const newest = db
     .select({ id: jobs.id, createdAt: jobs.createdAt, search: jobs.search })
     .from(jobs)
@@ -590,7 +588,7 @@ export function walkAdminSearch(db: Db, text: TextQuery, limit: number, after?: 
 }
 
 /** As `sparseMatchesQuery`, for the admin table's search (every status, newest created first). */
-export function sparseAdminMatchesQuery(text: TextQuery, limit: number, after?: AdminPosition): SQL {
+function sparseAdminMatchesQuery(text: TextQuery, limit: number, after?: AdminPosition): SQL {
   const conditions = and(sql`${jobs.search} @@ ${textQuery(text)}`, after ? adminAfter(after) : undefined)
   return sql`with matches as materialized (select ${jobs.id}, ${jobs.createdAt} from ${jobs} where ${conditions})
     select id from matches order by created_at desc, id desc limit ${limit}`

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import type { Database } from '#server/db/client.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 import { searchRankWindow } from '#shared/jobs/schemas.ts'
-import { boardWalkRows, listBoardPage, listRankedPage, type BoardFilters } from './queries.ts'
+import { boardWalkRows, listBoardPage, listRankedPage, sparseMatchesQuery, type BoardFilters } from './queries.ts'
 import { textSearchQuery } from './search.ts'
 
 // The board's reads choose how to find the newest matches (queries.ts): the first
@@ -105,5 +105,20 @@ describe('board reads past the first walk', () => {
     )
     expect(rows.map((row) => row.id)).toEqual(expected)
     expect(expected.length).toBeGreaterThan(0)
+  })
+
+  test("a city's type and remote are conditions of its GIN index on both engines", async () => {
+    // remote is an exact key (0 or 1), not a bare boolean, which PostgreSQL before 16 leaves
+    // out of a btree_gin index, nor `>= true`, a partial match over every remote job (decision 040)
+    const query = sparseMatchesQuery({ location: 'austin:*', type: 'Contract', remote: true }, page)
+    const plan = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`)
+      return (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Array<{ 'QUERY PLAN': string }> }
+    })
+    const text = plan.rows.map((row) => row['QUERY PLAN']).join('\n')
+    const indexCondition = text.split('\n').find((line) => line.includes('Index Cond'))
+    expect(text).toContain('jobs_location_filters_idx')
+    expect(indexCondition).toMatch(/type = 'Contract'/)
+    expect(indexCondition).toMatch(/\(remote\)::integer = 1/)
   })
 })

@@ -10,7 +10,7 @@ import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts
 import { detectFileType, type DetectedFile, type StoredObject } from '#server/platform/storage.ts'
 import { storeThenRecord } from '#server/platform/uploads.ts'
 import { fieldErrors } from '#server/platform/validation.ts'
-import { findJobRow } from '#server/modules/jobs/queries.ts'
+import { findJobRow, findJobStatus } from '#server/modules/jobs/queries.ts'
 import {
   ApplicationInput,
   applicationStatusLabels,
@@ -253,10 +253,13 @@ export async function listJobApplications(
   requireAdmin(ctx)
   const { db } = ctx.deps
   const after = decodeCursor(query.cursor, 'newest')
-  if (!(await findJobRow(db, jobId))) throw new AppError('NOT_FOUND', jobMessages.notFound)
-  const page = await readPage(jobApplicationsPageSize, (limit) =>
-    queries.listApplicationsToJobPage(db, jobId, limit, after && { createdAt: after.at, id: after.id }),
-  )
+  const [status, page] = await Promise.all([
+    findJobStatus(db, jobId),
+    readPage(jobApplicationsPageSize, (limit) =>
+      queries.listApplicationsToJobPage(db, jobId, limit, after && { createdAt: after.at, id: after.id }),
+    ),
+  ])
+  if (status === undefined) throw new AppError('NOT_FOUND', jobMessages.notFound)
   return { applications: page.rows.map(toAdminApplication), nextCursor: nextCursorOf(page) }
 }
 
