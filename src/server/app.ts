@@ -7,6 +7,7 @@ import { serveStatic } from '@hono/node-server/serve-static'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import type { Config } from '#server/config.ts'
 import type { Database } from '#server/db/client.ts'
+import { inArrivalOrder } from '#server/db/arrival-order.ts'
 import { AppError, fromDatabaseError } from '#server/platform/app-error.ts'
 import { compressAnswers } from '#server/platform/compress.ts'
 import { createAuth, exposedAuthEndpoints } from '#server/platform/auth.ts'
@@ -188,6 +189,8 @@ export function createApp(deps: Deps) {
 
   const app = new Hono<AppEnv>()
   const readSession = createSessionReader(auth)
+  // before all else: on PGlite, a request's statements keep their place by its arrival (db/arrival-order.ts)
+  app.use('*', (_, next) => inArrivalOrder(next))
   // first: it times the whole answer and sees its final status (GET /metrics, README "Operating")
   const metrics = createMetrics({ database: deps.database })
   app.use('*', metrics.measure)

@@ -1,3 +1,6 @@
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '#server/db/client.ts'
@@ -45,5 +48,37 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', (
     await expect(transaction).rejects.toThrow()
     const next = (await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
     expect(next).not.toBe(pid)
+  })
+})
+
+describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('a new embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'prestige-new-db-'))
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
+
+  test('is made whole under another name: a creation stopped half-way leaves nothing a start takes for a database', async () => {
+    // what a start stopped during initdb left: a partial cluster beside an empty db/
+    mkdirSync(path.join(dataDir, 'db.partial'), { recursive: true })
+    writeFileSync(path.join(dataDir, 'db.partial', 'PG_VERSION'), '17\n')
+    mkdirSync(path.join(dataDir, 'db'))
+    const database = await openDatabase({ kind: 'pglite', dataDir })
+    try {
+      expect(((await database.db.execute(sql`select 1 as one`)) as unknown as { rows: unknown[] }).rows).toHaveLength(1)
+    } finally {
+      await database.close()
+    }
+    expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true)
+    expect(existsSync(path.join(dataDir, 'db.partial'))).toBe(false)
+  })
+
+  test('is not made over a db/ that holds files but no database', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'prestige-not-a-db-'))
+    try {
+      mkdirSync(path.join(other, 'db'))
+      writeFileSync(path.join(other, 'db', 'notes.txt'), 'not a database')
+      await expect(openDatabase({ kind: 'pglite', dataDir: other })).rejects.toThrow(/holds files but no database/)
+      expect(existsSync(path.join(other, 'db', 'notes.txt'))).toBe(true)
+    } finally {
+      rmSync(other, { recursive: true, force: true })
+    }
   })
 })

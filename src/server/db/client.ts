@@ -1,10 +1,21 @@
-import { existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync, closeSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeSync,
+  closeSync,
+} from 'node:fs'
 import { createRequire } from 'node:module'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { Worker } from 'node:worker_threads'
 import { PGlite } from '@electric-sql/pglite'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres'
@@ -13,6 +24,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import * as schema from './schema/index.ts'
+import { poolInArrivalOrder, takeTurnsInArrivalOrder } from './arrival-order.ts'
 
 export type Schema = typeof schema
 /** A database or a transaction: every query function takes this first (ARCHITECTURE.md rule 3). */
@@ -26,6 +38,8 @@ export type Database = {
   /** The raw client, for LISTEN/NOTIFY and health checks. */
   pglite?: PGlite
   pool?: pg.Pool
+  /** Statements and transactions waiting for a connection of the pool, in arrival order (PostgreSQL only). */
+  poolWaiting?: () => number
   ping(): Promise<void>
   /**
    * Calls `onNotify` with the payload of every NOTIFY on `channel`, from any
@@ -71,6 +85,13 @@ function isAlive(pid: number): boolean {
   }
 }
 
+/**
+ * The contrib extensions the migrations create, which PGlite must load at open:
+ * pg_trgm for course and layoff search (migration 0009, docs/decisions/024) and
+ * btree_gin for the job board's location index (migration 0022, docs/decisions/040).
+ */
+export const pgliteExtensions = { pg_trgm, btree_gin }
+
 // PGlite starts PostgreSQL with the server's default shared_buffers, 128 MB, which it
 // sets aside and touches in its WebAssembly memory at open: 110 MB of the process's
 // resident memory before the first query. 32 MB holds the embedded default's hot
@@ -89,8 +110,17 @@ export function pgliteDatabaseExists(dataDir: string): boolean {
  * WebAssembly memory is never handed back once closed: a first start idled 300 MB
  * above a restart. A worker's memory goes with the worker.
  */
-async function createPgliteCluster(directory: string): Promise<void> {
-  if (existsSync(path.join(directory, 'PG_VERSION'))) return
+async function createPgliteCluster(dataDir: string): Promise<void> {
+  if (pgliteDatabaseExists(dataDir)) return
+  const finalDirectory = path.join(dataDir, 'db')
+  // an empty db/ takes the new cluster; one with files but no PG_VERSION is not ours to delete
+  if (existsSync(finalDirectory) && readdirSync(finalDirectory).length > 0)
+    throw new Error(`${finalDirectory} holds files but no database: move it away, or restore a backup into it`)
+  // made under another name and renamed once whole: initdb writes PG_VERSION first, so
+  // a start stopped half-way would leave a broken cluster that every later start takes
+  // for the database
+  const directory = path.join(dataDir, 'db.partial')
+  rmSync(directory, { recursive: true, force: true })
   mkdirSync(directory, { recursive: true })
   const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href
   const worker = new Worker(
@@ -106,6 +136,8 @@ async function createPgliteCluster(directory: string): Promise<void> {
   worker.on('error', (error) => (failure = error))
   const code = await new Promise<number>((resolve) => worker.on('exit', resolve))
   if (failure || code !== 0) throw new Error(`Could not create the database in ${directory}`, { cause: failure })
+  rmSync(finalDirectory, { recursive: true, force: true })
+  renameSync(directory, finalDirectory)
 }
 
 export type OpenOptions =
@@ -120,7 +152,9 @@ export type OpenOptions =
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 })
+    const poolSize = options.poolSize ?? 10
+    const pool = new pg.Pool({ connectionString: options.url, max: poolSize })
+    const poolWaiting = poolInArrivalOrder(pool, poolSize)
     // A restart, failover or pg_terminate_backend ends connections. pg reports
     // it as an 'error' event, which ends the whole process if nobody listens: on
     // the pool for an idle connection (already dropped from the pool), and on the
@@ -135,6 +169,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       db,
       url: options.url,
       pool,
+      poolWaiting,
       ping: async () => void (await pool.query('select 1')),
       async listen(channel, onNotify, onReconnect) {
         const stop = await listenOnPostgres(options.url, channel, onNotify, onReconnect)
@@ -152,14 +187,14 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   }
   const unlock = options.dataDir ? lockDataDir(options.dataDir) : () => {}
   try {
-    // pg_trgm indexes course search (migration 0009, docs/decisions/024)
-    const extensions = { pg_trgm }
+    const extensions = pgliteExtensions
     const startParams = pgliteStartParams
-    if (options.dataDir) await createPgliteCluster(path.join(options.dataDir, 'db'))
+    if (options.dataDir) await createPgliteCluster(options.dataDir)
     const pglite = options.dataDir
       ? new PGlite(path.join(options.dataDir, 'db'), { extensions, startParams })
       : new PGlite({ loadDataDir: options.loadDataDir, extensions, startParams })
     await pglite.waitReady
+    takeTurnsInArrivalOrder(pglite)
     const db = drizzlePglite(pglite, { schema }) as unknown as Db
     return {
       kind: 'pglite',

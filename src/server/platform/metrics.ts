@@ -45,7 +45,7 @@ function labels(pairs: Record<string, string>): string {
  * (even when a middleware refused it before the endpoint ran), else the catch-all
  * that answered (`/api/*`, `*`).
  */
-export function routePatternOf(c: Context): string {
+function routePatternOf(c: Context): string {
   const matched = matchedRoutes(c)
   const endpoint = matched.find((route) => route.method !== 'ALL')
   return endpoint?.path ?? matched[c.req.routeIndex]?.path ?? 'unmatched'
@@ -158,14 +158,14 @@ export function createMetrics(options: { database: Database }): Metrics {
     family('db_info', 'gauge', 'The database engine: pglite (embedded, one connection) or postgres (a pool).')
     lines.push(`db_info${labels({ engine: database.kind })} 1`)
     if (database.pool) {
-      const { totalCount, idleCount, waitingCount } = database.pool
+      const { totalCount, idleCount } = database.pool
       family('db_pool_connections', 'gauge', 'Connections of the PostgreSQL pool, by state.')
       lines.push(`db_pool_connections${labels({ state: 'idle' })} ${idleCount}`)
       lines.push(`db_pool_connections${labels({ state: 'in_use' })} ${totalCount - idleCount}`)
       family('db_pool_max_connections', 'gauge', 'The most connections the PostgreSQL pool opens.')
       lines.push(`db_pool_max_connections ${database.pool.options.max}`)
-      family('db_pool_waiting_clients', 'gauge', 'Queries waiting for a free connection of the pool.')
-      lines.push(`db_pool_waiting_clients ${waitingCount}`)
+      family('db_pool_waiting_clients', 'gauge', 'Queries and transactions waiting for a free connection of the pool.')
+      lines.push(`db_pool_waiting_clients ${database.poolWaiting?.() ?? database.pool.waitingCount}`)
     }
 
     family('job_queue_jobs', 'gauge', 'Background jobs by queue and pg-boss state (created: waiting to run).')
