@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs'
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises'
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { openDatabase, type Database } from '#server/db/client.ts'
+import { openDatabase, pgliteExtensions, type Database } from '#server/db/client.ts'
 import { createMember } from '#server/modules/accounts/members.ts'
 import { insertPost } from '#server/modules/community/queries.ts'
 import { createJob } from '#server/testing/jobs.ts'
@@ -82,7 +81,7 @@ async function pgliteDataDir(): Promise<string> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prestige-backup-'))
   const pglite = new PGlite(path.join(dataDir, 'db'), {
     loadDataDir: new Blob([readFileSync(pgliteTemplatePath)]),
-    extensions: { pg_trgm },
+    extensions: pgliteExtensions,
   })
   await pglite.waitReady
   await pglite.close()
@@ -119,6 +118,19 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     for (const dir of temporary) await rm(dir, { recursive: true, force: true })
   })
 
+  /** A new, empty data directory to restore into: its database and its uploads on disk. */
+  async function emptyTarget(prefix: string): Promise<{ dataDir: string; target: BackupSource }> {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), prefix))
+    temporary.push(dataDir)
+    return {
+      dataDir,
+      target: {
+        database: { kind: 'pglite', dataDir },
+        storage: { driver: 'disk', root: path.join(dataDir, 'uploads') },
+      },
+    }
+  }
+
   test('a restore into a fresh data directory gives back every table row and every file', async () => {
     const manifest = await verifyBackup(backupDir)
     expect(manifest.engine).toBe('pglite')
@@ -126,12 +138,7 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     expect(manifest.migrations.applied).toBeGreaterThan(0)
     expect(manifest.migrations.lastTag).toMatch(/^\d{4}_/)
 
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'prestige-restored-'))
-    temporary.push(dataDir)
-    const target: BackupSource = {
-      database: { kind: 'pglite', dataDir },
-      storage: { driver: 'disk', root: path.join(dataDir, 'uploads') },
-    }
+    const { dataDir, target } = await emptyTarget('prestige-restored-')
     await restoreBackup(backupDir, target)
     const restored = await openDatabase({ kind: 'pglite', dataDir })
     try {
@@ -153,13 +160,41 @@ describe.skipIf(onPostgres)('backup and restore of the embedded database', () =>
     await again.close()
   })
 
-  test('a damaged backup or one of the other engine is refused before anything is touched', async () => {
-    const damaged = await mkdtemp(path.join(os.tmpdir(), 'prestige-damaged-'))
-    temporary.push(damaged)
-    const target: BackupSource = {
-      database: { kind: 'pglite', dataDir: damaged },
-      storage: { driver: 'disk', root: path.join(damaged, 'uploads') },
+  test('a forced restore that fails part-way puts back the database and the uploads it had set aside', async () => {
+    const { dataDir, target } = await emptyTarget('prestige-kept-')
+    await restoreBackup(backupDir, target)
+    // the target then changes, so what is put back differs from the backup
+    const uploadsRoot = path.join(dataDir, 'uploads')
+    const changing = await openDatabase({ kind: 'pglite', dataDir })
+    await changing.db.execute(sql`update posts set content = 'Changed since the backup'`)
+    const changed = await snapshot(changing)
+    await changing.close()
+    expect(changed).not.toEqual(before)
+    await writeFile(path.join(uploadsRoot, 'written-since.txt'), 'kept')
+    // a backup whose database is not the one its manifest describes: found only once loaded
+    const mismatched = path.join(dataDir, '..', `${path.basename(dataDir)}-mismatched`)
+    temporary.push(mismatched)
+    await cp(backupDir, mismatched, { recursive: true })
+    const manifestPath = path.join(mismatched, 'manifest.json')
+    const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as { migrations: { applied: number } }
+    manifest.migrations.applied += 1
+    await writeFile(manifestPath, JSON.stringify(manifest))
+
+    await expect(restoreBackup(mismatched, target, { force: true })).rejects.toThrow(/migrations/)
+    expect((await readdir(dataDir)).filter((name) => name.startsWith('replaced-'))).toEqual([])
+    const kept = await openDatabase({ kind: 'pglite', dataDir })
+    try {
+      expect(await snapshot(kept)).toEqual(changed)
+    } finally {
+      await kept.close()
     }
+    expect(await readFile(path.join(uploadsRoot, 'written-since.txt'), 'utf8')).toBe('kept')
+    const [original, copy] = [createDiskStorage(source.storage.root), createDiskStorage(uploadsRoot)]
+    for (const key of keys) expect(await objectOf(copy, key)).toEqual(await objectOf(original, key))
+  })
+
+  test('a damaged backup or one of the other engine is refused before anything is touched', async () => {
+    const { dataDir: damaged, target } = await emptyTarget('prestige-damaged-')
     const upload = path.join(backupDir, 'uploads', keys[1]!)
     const bytes = await readFile(upload)
     await writeFile(upload, Buffer.concat([bytes, Buffer.from('x')]))
@@ -258,6 +293,22 @@ describe.skipIf(!onPostgres)('backup and restore of a PostgreSQL database (pg_du
       await restored.db.execute(sql`delete from jobs`)
       await restoreBackup(directory, target, { force: true })
       expect(await snapshot(restored)).toEqual(before)
+
+      // a restore that fails part-way changes nothing: a view of the target's own holds
+      // jobs, so the script's DROP TABLE jobs fails after its first statements ran
+      await restored.db.execute(sql`delete from jobs`)
+      await restored.db.execute(sql`create view jobs_kept as select id from jobs`)
+      // the rows, and the objects the script drops before it reaches jobs (constraints, pg-boss's tables)
+      const objects = async () =>
+        (
+          (await restored.db.execute(
+            sql`select (select count(*) from pg_constraint) + (select count(*) from pg_class) as n`,
+          )) as unknown as { rows: Array<{ n: string }> }
+        ).rows[0]!.n
+      const kept = { rows: await snapshot(restored), objects: await objects() }
+      await expect(restoreBackup(directory, target, { force: true })).rejects.toThrow(/psql failed/)
+      expect({ rows: await snapshot(restored), objects: await objects() }).toEqual(kept)
+      await restored.db.execute(sql`drop view jobs_kept`)
     } finally {
       await restored.close()
     }

@@ -7,10 +7,15 @@ import { Readable, Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3'
 import { PGlite } from '@electric-sql/pglite'
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import type { Config } from '#server/config.ts'
-import { lockDataDir, migrationsFolder, openDatabase } from '#server/db/client.ts'
+import {
+  lockDataDir,
+  migrationsFolder,
+  openDatabase,
+  pgliteDatabaseExists,
+  pgliteExtensions,
+} from '#server/db/client.ts'
 import { assertKey, type Visibility } from './storage.ts'
 import { createS3Storage, s3StorageOptions, type S3StorageOptions } from './storage-s3.ts'
 
@@ -184,13 +189,16 @@ END $$;
 /**
  * `pg_restore --clean --if-exists --no-owner --no-acl` of `file` into `url`, as one
  * transaction: pg_restore writes the script, psql runs it (with ON_ERROR_STOP), so
- * a restore that fails leaves the database as it was.
+ * a restore that fails leaves the database as it was. psql commits what it has read
+ * when its input ends, so its input is ended only once pg_restore has written the
+ * whole script; if pg_restore fails, psql is stopped and its transaction rolled back
+ * (a pipe ended with pg_restore's output would have committed a part of the script).
  */
 async function restorePostgres(file: string, url: string): Promise<void> {
   const { env, dbname } = connectionOf(url)
   const psql = startTool(
     'psql',
-    ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', dbname],
+    ['--no-psqlrc', '--quiet', '--single-transaction', '--set=ON_ERROR_STOP=1', '--file=-', dbname],
     env,
   )
   const script = startTool(
@@ -202,11 +210,41 @@ async function restorePostgres(file: string, url: string): Promise<void> {
   script.child.stdin!.end()
   // a psql that stops early closes its input: pg_restore's failure then says less than psql's
   psql.child.stdin!.on('error', () => {})
+  // each outcome is caught at once: psql may fail while pg_restore is still writing,
+  // and a rejection nobody has caught yet is an unhandled one
+  const failureOf = (done: Promise<string>) =>
+    done.then(
+      () => undefined,
+      (error: unknown) => error,
+    )
+  const psqlFailure = failureOf(psql.done)
+  const scriptFailure = failureOf(script.done)
+  // and pg_restore, its output no longer read, would wait for ever: stopped, what it
+  // still had written read to nowhere, so its streams end. (psql failed: it ran into an
+  // error, or never started; not the kill below, after pg_restore's own failure.)
+  let psqlStoppedFirst = false
+  let killingPsql = false
+  void psqlFailure.then((failure) => {
+    if (failure === undefined || killingPsql) return
+    psqlStoppedFirst = true
+    script.child.stdout!.unpipe()
+    script.child.stdout!.resume()
+    script.child.kill()
+  })
   psql.child.stdin!.write('SET client_min_messages = warning;\n' + dropPartitionedTables)
-  script.child.stdout!.pipe(psql.child.stdin!)
-  const [restored, written] = await Promise.allSettled([psql.done, script.done])
-  if (restored.status === 'rejected') throw restored.reason
-  if (written.status === 'rejected') throw written.reason
+  script.child.stdout!.pipe(psql.child.stdin!, { end: false })
+  const written = await scriptFailure
+  if (written === undefined) psql.child.stdin!.end()
+  else {
+    // killed before its input closes: an input that ends is a script to commit
+    killingPsql = true
+    psql.child.kill('SIGKILL')
+    psql.child.stdin!.destroy()
+  }
+  const restored = await psqlFailure
+  // the first to fail says why: psql's error stopped pg_restore, or pg_restore's stopped psql
+  const failure = psqlStoppedFirst ? (restored ?? written) : (written ?? restored)
+  if (failure !== undefined) throw failure
 }
 
 async function toolMajor(tool: Tool): Promise<number> {
@@ -330,7 +368,7 @@ export async function createBackup(source: BackupSource, out: string, log: Log =
     let migrations: BackupManifest['migrations']
     if (source.database.kind === 'pglite') {
       const { dataDir } = source.database
-      if (!existsSync(path.join(dataDir, 'db', 'PG_VERSION')))
+      if (!pgliteDatabaseExists(dataDir))
         throw new BackupError(`There is no embedded database in ${path.join(dataDir, 'db')} (check DATA_DIR)`)
       log(`Dumping the embedded database in ${dataDir}`)
       // PGlite is one process's database: this takes its lock, so a running server refuses it
@@ -425,6 +463,52 @@ export type RestoreResult = {
   bucketObjectsKept?: number
 }
 
+/**
+ * After an embedded restore failed part-way (`failure`): removes what it wrote and
+ * moves back what it had set aside, so the data directory is as it was. A place it
+ * wrote into that held nothing before is emptied, not removed (it may be a mount
+ * point); one still waiting to be set aside holds the data and is left. Every step
+ * is tried; if one fails, the error says so and where the replaced data still is.
+ */
+async function putBack(
+  failure: unknown,
+  state: {
+    written: string[]
+    existedBefore: Set<string>
+    moves: Array<[string, string]>
+    moved: Array<[string, string]>
+    setAside?: string
+  },
+  log: Log,
+): Promise<unknown> {
+  log('The restore failed: putting back what was there')
+  const problems: string[] = []
+  const attempt = async (step: () => Promise<unknown>) => {
+    try {
+      await step()
+    } catch (error) {
+      problems.push((error as Error).message)
+    }
+  }
+  const wasMoved = (what: string) => state.moved.some(([from]) => from === what)
+  for (const what of state.written) {
+    if (wasMoved(what) || !state.existedBefore.has(what))
+      await attempt(() => rm(what, { recursive: true, force: true }))
+    else if (!state.moves.some(([from]) => from === what))
+      await attempt(async () => {
+        for (const name of await readdir(what)) await rm(path.join(what, name), { recursive: true, force: true })
+      })
+  }
+  for (const [what, to] of [...state.moved].reverse()) await attempt(() => rename(to, what))
+  if (problems.length === 0) {
+    if (state.setAside) await attempt(() => rm(state.setAside!, { recursive: true, force: true }))
+    return failure
+  }
+  return new BackupError(
+    `${(failure as Error).message}; putting back what was there failed too (${problems.join('; ')})${state.setAside ? `: the replaced data is in ${state.setAside}` : ''}`,
+  )
+}
+
 /** Restores the backup in `directory` into `target`, refusing a target that holds data unless `force`. */
 export async function restoreBackup(
   directory: string,
@@ -481,27 +565,36 @@ export async function restoreBackup(
         ...(await uploadsToSetAside(dataDir)),
       ]
       refuseUnlessForced([...moves.map(([what]) => `${what} has files`), ...bucketNote])
-      for (const [what, to] of moves) {
-        await mkdir(path.dirname(to), { recursive: true })
-        await rename(what, to)
-        result.setAside = path.dirname(to)
-      }
-      log(`Loading the embedded database into ${dbDir}`)
-      const pglite = new PGlite(dbDir, {
-        loadDataDir: new Blob([await readFile(databaseFile)]),
-        extensions: { pg_trgm },
-      })
+      // what the restore writes into, and whether it was there before
+      const written = [dbDir, ...(target.storage.driver === 'disk' ? [target.storage.root] : [])]
+      const existedBefore = new Set(written.filter((what) => existsSync(what)))
+      const moved: Array<[string, string]> = []
       try {
-        await pglite.waitReady
-        const level = await migrationLevel((text) => pglite.query(text))
-        if (level.applied !== manifest.migrations.applied)
-          throw new BackupError(
-            `The restored database has ${level.applied} migrations, the backup ${manifest.migrations.applied}`,
-          )
-      } finally {
-        await pglite.close()
+        for (const [what, to] of moves) {
+          await mkdir(path.dirname(to), { recursive: true })
+          await rename(what, to)
+          moved.push([what, to])
+          result.setAside = path.dirname(to)
+        }
+        log(`Loading the embedded database into ${dbDir}`)
+        const pglite = new PGlite(dbDir, {
+          loadDataDir: new Blob([await readFile(databaseFile)]),
+          extensions: pgliteExtensions,
+        })
+        try {
+          await pglite.waitReady
+          const level = await migrationLevel((text) => pglite.query(text))
+          if (level.applied !== manifest.migrations.applied)
+            throw new BackupError(
+              `The restored database has ${level.applied} migrations, the backup ${manifest.migrations.applied}`,
+            )
+        } finally {
+          await pglite.close()
+        }
+        await copyUploadsIn(from, manifest, target.storage, log)
+      } catch (error) {
+        throw await putBack(error, { written, existedBefore, moves, moved, setAside: result.setAside }, log)
       }
-      await copyUploadsIn(from, manifest, target.storage, log)
     } finally {
       unlock()
     }
