@@ -6,7 +6,9 @@
 // restart budget of 2 s.
 //
 //   node scripts/build.js                # build both (`npm run build`)
-//   node scripts/build.js --if-changed   # build only when an input changed since the last build (`npm start`)
+//   node scripts/build.js --if-changed   # build only when an input changed since the last build
+//   node scripts/build.js --if-changed --prepare-database   # `npm start`: see prepareDatabaseAhead
+import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
@@ -14,6 +16,8 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
+// the environment `npm start` was given: vite sets NODE_ENV=production in this process as it builds
+const startEnvironment = { ...process.env }
 
 // Everything the two builds read, besides node_modules (whose versions package-lock.json pins).
 // Test files are left out: neither build reads them.
@@ -32,7 +36,7 @@ const isTestFile = (name) => /\.test\.tsx?$/.test(name)
 const isHidden = (name) => name.startsWith('.')
 
 /** The files under `root` the builds read, as sorted paths relative to it. */
-export function buildInputs(root = projectRoot) {
+function buildInputs(root = projectRoot) {
   const files = []
   for (const input of inputRoots) {
     const absolute = path.join(root, input)
@@ -54,7 +58,7 @@ export function buildInputs(root = projectRoot) {
  * React for development when NODE_ENV=development). Contents, not mtimes: a
  * file put back with an older mtime (a checkout, a copy) still counts as changed.
  */
-export function inputsDigest(root = projectRoot, env = process.env) {
+function inputsDigest(root = projectRoot, env = process.env) {
   const hash = createHash('sha256')
   hash.update(`NODE_ENV=${env.NODE_ENV ?? ''}\0`)
   for (const file of buildInputs(root)) {
@@ -86,9 +90,19 @@ export function buildIsCurrent(root = projectRoot, env = process.env) {
 }
 
 /**
- * The server as one ES module file. Packages of node_modules stay imports (they
- * load from node_modules as under tsx); the "#server/*" and "#shared/*" imports
- * of package.json are resolved by esbuild. A source file's own location
+ * Packages that stay imports from node_modules: each finds files of its own at
+ * run time (PGlite its WebAssembly and data, unpdf its decoders, sharp its native
+ * library, pino its worker threads) or is loaded only when configured (the S3 SDK).
+ */
+const packagesLoadedAtRunTime = ['@electric-sql/pglite', 'unpdf', 'sharp', 'pino', '@aws-sdk/*', 'pg-native']
+
+/**
+ * The server as one ES module file, with the packages it uses: resolving and
+ * reading a few hundred modules of node_modules one by one took 0.4 of a
+ * restart's 1.7 s (docs/decisions/038). The packages that find their own files
+ * stay imports (`packagesLoadedAtRunTime`); a CommonJS package's require() of
+ * Node's own modules goes through a require made for the output file. The
+ * "#server/*" and "#shared/*" imports of package.json are resolved by esbuild. A source file's own location
  * (import.meta.url, dirname, filename) is what it was under tsx: they are
  * rewritten to point from the output file back to the source file, so paths
  * built from them (drizzle/, dist/web, the seed's assets) resolve as before, from
@@ -124,7 +138,10 @@ export async function buildServer(root = projectRoot, outfile = path.join(root, 
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
-    packages: 'external',
+    external: packagesLoadedAtRunTime,
+    banner: {
+      js: "import { createRequire as createRequireOfBundle } from 'node:module'; const require = createRequireOfBundle(import.meta.url);",
+    },
     sourcemap: 'linked',
     logLevel: 'warning',
     plugins: [sourceLocation],
@@ -136,23 +153,68 @@ async function buildWeb(root) {
   await build({ root, configFile: path.join(root, 'vite.config.ts') })
 }
 
+/**
+ * Runs the built server once as the preparer of a new embedded database (main.ts,
+ * PRESTIGE_PREPARING_NEW_DATABASE=ahead): on a first `npm start` the database is
+ * created, migrated and seeded while the web app builds, not after it (docs/decisions/038).
+ * The server decides whether there is anything to prepare (a new embedded database,
+ * no random demo passwords to print) and otherwise returns at once. A preparation
+ * that fails does not fail the build: the start that follows prepares the database
+ * itself, or says what is wrong.
+ */
+function prepareDatabaseAhead(root) {
+  const child = spawn(process.execPath, [path.join(root, 'dist/server/main.js')], {
+    env: { ...startEnvironment, PRESTIGE_PREPARING_NEW_DATABASE: 'ahead' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  const done = new Promise((resolve) => {
+    child.on('error', (error) => resolve(error.message))
+    child.on('exit', (code, signal) => resolve(code === 0 ? undefined : (signal ?? `exit ${code}`)))
+  }).then((failure) => {
+    if (failure) console.error(`Preparing the database beside the build failed (${failure}): the start does it.`)
+  })
+  // a build that fails, or is stopped, stops it too: it would go on holding DATA_DIR's lock
+  const stop = () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM')
+    return done
+  }
+  return { done, stop }
+}
+
 /** Builds the web app and the server, then records the inputs they were built from. */
-export async function buildAll(root = projectRoot) {
+async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
   // no stamp while building: an interrupted build is never taken for a current one
   rmSync(stampPath(root), { force: true })
   const digest = inputsDigest(root)
   const started = performance.now()
-  const server = buildServer(root).then(() =>
-    console.log(`server built in ${Math.round(performance.now() - started)} ms: dist/server/main.js`),
-  )
-  // side by side: neither reads what the other writes
-  await Promise.all([buildWeb(root), server])
+  let preparation
+  const stopPreparation = (signal) => {
+    void preparation?.stop().then(() => process.exit(signal === 'SIGINT' ? 130 : 143))
+    if (!preparation) process.exit(signal === 'SIGINT' ? 130 : 143)
+  }
+  if (prepareDatabase) process.once('SIGINT', stopPreparation).once('SIGTERM', stopPreparation)
+  const server = buildServer(root).then(() => {
+    console.log(`server built in ${Math.round(performance.now() - started)} ms: dist/server/main.js`)
+    if (prepareDatabase) {
+      preparation = prepareDatabaseAhead(root)
+      return preparation.done
+    }
+  })
+  try {
+    // side by side: neither reads what the other writes (the preparation reads dist/server only)
+    await Promise.all([buildWeb(root), server])
+  } catch (error) {
+    await preparation?.stop()
+    throw error
+  } finally {
+    process.off('SIGINT', stopPreparation).off('SIGTERM', stopPreparation)
+  }
   recordBuildInputs(root, process.env, digest)
 }
 
 async function main() {
   if (process.argv.includes('--if-changed') && buildIsCurrent()) return
-  await buildAll()
+  await buildAll(projectRoot, { prepareDatabase: process.argv.includes('--prepare-database') })
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -85,6 +85,42 @@ serverTests('the server process', () => {
     expect(existsSync(path.join(dataDir, 'prestige.lock'))).toBe(false)
   }, 180_000)
 
+  test("the build's preparation ahead creates, migrates and seeds a new embedded database once; the start after it shows the accounts", async () => {
+    const aheadDir = mkdtempSync(path.join(tmpdir(), 'prestige-main-ahead-'))
+    const ahead = { PRESTIGE_PREPARING_NEW_DATABASE: 'ahead' }
+    try {
+      const prepared = start({ ...ahead, DATA_DIR: aheadDir })
+      expect(await prepared.exited).toBe(0)
+      expect(prepared.output()).toContain(`Demo data seeded into ${aheadDir}.`)
+      expect(existsSync(path.join(aheadDir, 'db', 'PG_VERSION'))).toBe(true)
+      expect(existsSync(path.join(aheadDir, 'prestige.lock'))).toBe(false)
+      // an existing database is left alone
+      const again = start({ ...ahead, DATA_DIR: aheadDir })
+      expect(await again.exited).toBe(0)
+      expect(again.output()).toBe('')
+
+      const port = String(20_000 + Math.floor(Math.random() * 20_000))
+      const server = start({ PORT: port, DATA_DIR: aheadDir })
+      await server.waitForOutput(/free member\s+free@demo\.prestigelabs\.local\s+password: DemoFree2026/)
+      server.child.kill('SIGTERM')
+      expect(await server.exited).toBe(0)
+
+      // random demo passwords are printed by the start that sets them: none prepared ahead
+      const productionDir = path.join(aheadDir, 'production')
+      const production = start({
+        ...ahead,
+        NODE_ENV: 'production',
+        AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+        SEED_DEMO_DATA: 'true',
+        DATA_DIR: productionDir,
+      })
+      expect(await production.exited).toBe(0)
+      expect(existsSync(path.join(productionDir, 'db', 'PG_VERSION'))).toBe(false)
+    } finally {
+      rmSync(aheadDir, { recursive: true, force: true })
+    }
+  }, 180_000)
+
   test('in production on the embedded database it seeds no known admin, and asked for demo data it prints random passwords instead of the documented ones', async () => {
     const productionDir = mkdtempSync(path.join(tmpdir(), 'prestige-main-production-'))
     const port = String(20_000 + Math.floor(Math.random() * 20_000))

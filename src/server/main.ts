@@ -14,6 +14,8 @@ async function main() {
     config = loadConfig()
   } catch (error) {
     if (error instanceof ConfigError) {
+      // the start that follows the build says it, once
+      if (preparingAhead) return
       console.error(error.message)
       process.exit(1)
     }
@@ -27,14 +29,16 @@ async function main() {
   process.on('unhandledRejection', (reason) => logger.error({ err: reason }, 'unhandled rejection'))
   const started = performance.now()
   const plan = seedPlan(config, config.DATABASE_URL ? 'postgres' : 'pglite')
+  const newEmbeddedDatabase = !config.DATABASE_URL && !pgliteDatabaseExists(config.DATA_DIR)
+  // Asked by the build (scripts/build.js, on a first `npm start`) to prepare a new embedded
+  // database beside the web build: not when demo data gets random passwords, which are
+  // printed once, by the start that sets them.
+  if (preparingAhead && (!newEmbeddedDatabase || (plan.seed && plan.passwords === 'random'))) return
   // A new embedded database is created, migrated and seeded by a child process, and
   // this one opens it ready: PGlite's WebAssembly memory grows with that work and
   // never shrinks, so doing it here left the server 150 MB above a restart's
   // (docs/decisions/038).
-  const prepared =
-    !config.DATABASE_URL && !preparingChild && !pgliteDatabaseExists(config.DATA_DIR)
-      ? await prepareInChild()
-      : undefined
+  const prepared = newEmbeddedDatabase && !preparingChild && !preparingAhead ? await prepareInChild() : undefined
   const database = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
@@ -53,6 +57,12 @@ async function main() {
   // The demo lesson video goes into the configured storage. On a restart this checks
   // the documented passwords (scrypt, on libuv's threads) while the deps start.
   const demoPrepared = prepared ? Promise.resolve(prepared) : prepareDemoData(database.db, plan, createStorage(config))
+  if (preparingAhead) {
+    // the accounts are printed by the start that follows, as on any restart
+    if ((await demoPrepared).seeded) console.log(`Demo data seeded into ${config.DATA_DIR}.`)
+    await database.close()
+    return
+  }
   if (preparingChild) {
     const demo = await demoPrepared
     await database.close()
@@ -109,8 +119,10 @@ async function main() {
 }
 
 // The child that prepares a new embedded database (prepareInChild) is this same
-// program with this variable set: no setting of the operator's.
+// program with this variable set: no setting of the operator's. Set to 'ahead', the
+// build runs it before this program starts (scripts/build.js --prepare-database).
 const preparingChild = process.env.PRESTIGE_PREPARING_NEW_DATABASE === '1'
+const preparingAhead = process.env.PRESTIGE_PREPARING_NEW_DATABASE === 'ahead'
 
 /**
  * Runs this program again as a child process that creates the embedded database,
