@@ -4,6 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import { figureQueries, listRecentUsers } from '#server/modules/admin/dashboard/queries.ts'
 import { recentUsersShown } from '#shared/admin/dashboard.ts'
 import { experienceLevels } from '#shared/constants.ts'
+import { explain as explainStatement, type Statement } from './explain.ts'
 import type { Plan } from './seed.ts'
 
 // The admin bench's data (bench/admin.ts), written in the server process
@@ -81,18 +82,9 @@ export async function seedAdminMembers(db: Db, count: number) {
 
 const dialect = new PgDialect()
 
-/** EXPLAIN ANALYZE of `query`, its parameters written in (as bench/seed.ts's explain does). */
-async function explain(db: Db, query: SQL | { sql: string; params: unknown[] }): Promise<string> {
-  const rendered = query instanceof SQL ? dialect.sqlToQuery(query) : query
-  const inlined = rendered.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = rendered.params[Number(n) - 1]
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`
-  })
-  const plan = (await db.execute(sql.raw(`explain analyze ${inlined}`))) as unknown as {
-    rows: Array<Record<string, string>>
-  }
-  return plan.rows.map((row) => Object.values(row)[0]).join('\n')
-}
+/** EXPLAIN ANALYZE of `query` (a builder's SQL or a statement). */
+const explain = (db: Db, query: SQL | Statement) =>
+  explainStatement(db, query instanceof SQL ? dialect.sqlToQuery(query) : query, 'analyze')
 
 /** The time EXPLAIN ANALYZE measured, in ms. */
 export const executionMs = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN)

@@ -3,7 +3,7 @@
 // 100 ms, a never-seen search p99 under 150 ms on PostgreSQL and 500 ms on PGlite;
 // 50 connections, 100,000 jobs, signed in). The server (bench/server.ts) prints
 // EXPLAIN of the board and search queries, which must use jobs_board_order_idx,
-// jobs_search_idx and jobs_location_search_idx, never a sequential scan of jobs.
+// jobs_search_idx and jobs_location_filters_idx, never a sequential scan of jobs.
 //
 // Loads: the board's first page; popular searches (the same few searches from many
 // members, as on a real board: answered from the shared result cache after the
@@ -12,6 +12,7 @@
 //
 //   npx tsx bench/jobs.ts                                                       # PGlite
 //   DATABASE_URL=postgres://postgres@127.0.0.1:5432/test npx tsx bench/jobs.ts  # PostgreSQL
+//   npx tsx bench/jobs.ts --never-seen      # the SELECT route and never-seen searches only
 import { jobTypes, type JobBoardAnswer } from '#shared/jobs/schemas.ts'
 import { jobCities } from './seed.ts'
 import {
@@ -30,6 +31,7 @@ import {
   startBenchServer,
   type BenchServer,
   type BudgetRow,
+  type Measurement,
 } from './support.ts'
 
 const popular = ['engineer', 'data analyst', 'product manager', 'kubernetes', 'remote react', 'designer']
@@ -97,7 +99,7 @@ function neverSeenSearch(n: number) {
   return `/api/jobs?${query.filter(Boolean).join('&')}`
 }
 
-export async function jobsBench(server: BenchServer): Promise<BudgetRow[]> {
+export async function jobsBench(server: BenchServer, { neverSeenOnly = false } = {}): Promise<BudgetRow[]> {
   if (!server.jobs) throw new Error('the server was not seeded with jobs')
   const session = await server.signIn()
   const check = await browserGet(`${server.baseUrl}/api/jobs?q=engineer`, session)
@@ -107,6 +109,23 @@ export async function jobsBench(server: BenchServer): Promise<BudgetRow[]> {
   if (check.headers.get('content-encoding') !== 'gzip') throw new Error('the board was not gzipped for a browser')
 
   const select = await measureSelect(server, session)
+  let turn = 0
+  const neverSeen = () =>
+    measure(
+      'GET /api/jobs?q=&location=&type= (never seen)',
+      server.baseUrl,
+      { next: () => neverSeenSearch(turn++) },
+      session,
+    )
+  const neverSeenBudget = (fresh: Measurement) =>
+    ratioBudget(server.kind, 'job search, never-seen', fresh, select, 0.5, server.kind === 'postgres' ? 150 : 500)
+  const heading = `\njobs, ${server.kind}, ${server.jobs} jobs, ${settings.connections} connections, ${settings.seconds} s each`
+  if (neverSeenOnly) {
+    const fresh = await neverSeen()
+    console.log(heading)
+    for (const m of [select, fresh]) console.log(formatMeasurement(m, select))
+    return [neverSeenBudget(fresh)]
+  }
   const board = await measure('GET /api/jobs (board, first page)', server.baseUrl, { paths: ['/api/jobs'] }, session)
   const cached = await measure(
     'GET /api/jobs?q= (6 popular searches)',
@@ -114,32 +133,25 @@ export async function jobsBench(server: BenchServer): Promise<BudgetRow[]> {
     { paths: popular.map((q) => `/api/jobs?q=${encodeURIComponent(q)}`) },
     session,
   )
-  let turn = 0
-  const fresh = await measure(
-    'GET /api/jobs?q=&location=&type= (never seen)',
-    server.baseUrl,
-    { next: () => neverSeenSearch(turn++) },
-    session,
-  )
+  const fresh = await neverSeen()
 
-  console.log(
-    `\njobs, ${server.kind}, ${server.jobs} jobs, ${settings.connections} connections, ${settings.seconds} s each`,
-  )
+  console.log(heading)
   for (const m of [select, board, cached, fresh]) console.log(formatMeasurement(m, select))
   return [
     ratioBudget(server.kind, 'job board, first page (cached)', board, select, 0.5, 100),
     ratioBudget(server.kind, 'job search, popular (cached)', cached, select, 0.5, 100),
-    ratioBudget(server.kind, 'job search, never-seen', fresh, select, 0.5, server.kind === 'postgres' ? 150 : 500),
+    neverSeenBudget(fresh),
     cookieBudget(server.kind, 'jobs bench', session, [board, cached, fresh]),
   ]
 }
 
 runIfMain(import.meta.url, async () => {
+  const neverSeenOnly = process.argv.includes('--never-seen')
   const server = await startBenchServer(engineFromEnv(), { seed: ['jobs'] })
   try {
-    printPlans(server.plans)
-    const rows = await jobsBench(server)
-    printBudgets([...planBudget(server.kind, server.plans), ...rows])
+    if (!neverSeenOnly) printPlans(server.plans)
+    const rows = await jobsBench(server, { neverSeenOnly })
+    printBudgets([...(neverSeenOnly ? [] : planBudget(server.kind, server.plans)), ...rows])
   } finally {
     await server.close()
   }

@@ -24,11 +24,7 @@
 //   npx tsx bench/layoffs.ts                                   # PGlite, then PostgreSQL when one answers
 //   BENCH_ENGINES=postgres npx tsx bench/layoffs.ts            # one engine
 //   BENCH_LAYOFFS=20000 BENCH_SECONDS=3 npx tsx bench/layoffs.ts   # a quick look
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
-import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres'
-import type { Logger as DrizzleLogger } from 'drizzle-orm/logger'
 import { sql } from 'drizzle-orm'
-import * as schema from '#server/db/schema/index.ts'
 import { withTransaction, type Database, type Db } from '#server/db/client.ts'
 import { layoffRecords } from '#server/db/schema/layoffs.ts'
 import { readCsv } from '#server/modules/layoffs/import/read-csv.ts'
@@ -38,6 +34,7 @@ import * as queries from '#server/modules/layoffs/queries.ts'
 import { layoffImportBatchSize, usStates } from '#shared/layoffs/constants.ts'
 import type { LayoffFilters, LayoffImportPreview, LayoffImportView, LayoffSort } from '#shared/layoffs/schemas.ts'
 import { benchAdmin } from './seed.ts'
+import { explain as explainStatement, recordingDb, type Statement } from './explain.ts'
 import {
   browserAcceptEncoding,
   cookieHeader,
@@ -275,23 +272,6 @@ async function upsertWithoutLog(db: Db, importId: string, rows: queries.BatchRec
 
 type ExplainedPlan = { label: string; text: string; indexed: boolean; ms: number | null }
 
-/** A drizzle handle on the same connection that keeps the SQL it is given (the real query builder's text). */
-function recordingDb(database: Database): { db: Db; taken: Array<{ sql: string; params: unknown[] }> } {
-  const taken: Array<{ sql: string; params: unknown[] }> = []
-  const logger: DrizzleLogger = { logQuery: (query, params) => void taken.push({ sql: query, params }) }
-  const db = (database.kind === 'pglite'
-    ? drizzlePglite(database.pglite!, { schema, logger })
-    : drizzlePostgres(database.pool!, { schema, logger })) as unknown as Db
-  return { db, taken }
-}
-
-function inline(query: { sql: string; params: unknown[] }) {
-  return query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1]
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`
-  })
-}
-
 async function explainList(database: Database): Promise<ExplainedPlan[]> {
   const { db, taken } = recordingDb(database)
   await database.db.execute(sql`analyze layoff_records`)
@@ -303,11 +283,8 @@ async function explainList(database: Database): Promise<ExplainedPlan[]> {
   ]
   const sorts: LayoffSort[] = ['company', 'state', 'date', 'workers']
   const plans: ExplainedPlan[] = []
-  const explain = async (label: string, query: { sql: string; params: unknown[] }) => {
-    const result = (await database.db.execute(sql.raw(`explain (analyze, costs off) ${inline(query)}`))) as unknown as {
-      rows: Array<Record<string, string>>
-    }
-    const text = result.rows.map((row) => Object.values(row)[0]).join('\n')
+  const explain = async (label: string, query: Statement) => {
+    const text = await explainStatement(database.db, query, 'analyze, costs off')
     const indexed = /Index (Only )?Scan|Bitmap Index Scan/.test(text) && !/Seq Scan on layoff_records/.test(text)
     const ms = /Execution Time: ([\d.]+) ms/.exec(text)
     plans.push({ label, text, indexed, ms: ms ? Number(ms[1]) : null })

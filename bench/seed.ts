@@ -8,6 +8,7 @@ import { listFeedPage } from '#server/modules/community/queries.ts'
 import { listCoursePage, type ListFilters } from '#server/modules/courses/queries.ts'
 import { listAdminPage, listUpcomingPage } from '#server/modules/events/queries.ts'
 import { insertTestEvent } from '#server/testing/events.ts'
+import { explain } from './explain.ts'
 import { feedPageSize } from '#shared/community/schemas.ts'
 import { coursePageSize, durationRangeOf } from '#shared/courses/constants.ts'
 import { eventsPageSize } from '#shared/events/constants.ts'
@@ -190,7 +191,7 @@ export async function seedPosts(db: Db, count: number, readerId: string) {
 export async function seedJobs(db: Db, count: number) {
   // The job GIN indexes take each write directly (fastupdate off, issue 23): for
   // this bulk load only, writes gather in their pending lists, merged once after.
-  const ginIndexes = ['jobs_search_idx', 'jobs_location_search_idx']
+  const ginIndexes = ['jobs_search_idx', 'jobs_location_filters_idx']
   for (const name of ginIndexes) await db.execute(sql.raw(`alter index ${name} set (fastupdate = on)`))
   // deterministic variety: every column cycles at its own period, so words combine widely
   await db.execute(sql`
@@ -218,15 +219,6 @@ export async function seedJobs(db: Db, count: number) {
 
 /** One EXPLAIN: `indexed` says whether it walks the index it must (or, for jobs, never scans the table). */
 export type Plan = { label: string; text: string; indexed: boolean }
-
-async function explain(db: Db, query: { sql: string; params: unknown[] }): Promise<string> {
-  const inlined = query.sql.replace(/\$(\d+)/g, (_, n: string) => {
-    const value = query.params[Number(n) - 1]
-    return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`
-  })
-  const plan = (await db.execute(sql.raw(`explain ${inlined}`))) as unknown as { rows: Array<Record<string, string>> }
-  return plan.rows.map((row) => Object.values(row)[0]).join('\n')
-}
 
 export async function feedPlans(db: Db): Promise<Plan[]> {
   const text = await explain(db, listFeedPage(db, feedPageSize + 1).toSQL())

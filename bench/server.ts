@@ -100,7 +100,7 @@ async function main() {
     const started = performance.now()
     await seedJobs(db, jobCount)
     console.log(`seeded ${jobCount} jobs in ${Math.round(performance.now() - started)} ms (${database.kind})`)
-    plans.push(...(await jobPlans(db)))
+    plans.push(...(await jobPlans(database)))
   }
   if (courseCount) {
     const started = performance.now()

@@ -16,7 +16,7 @@
 //   BENCH_RESTARTS=3 npx tsx bench/start.ts       # more restarts per engine (default 2)
 //   BENCH_SOURCE=/tmp/old npx tsx bench/start.ts  # another checkout of the project (say, before a change)
 import { spawn, type ChildProcess } from 'node:child_process'
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { loadavg, tmpdir } from 'node:os'
 import path from 'node:path'
 import { defaultPostgresUrl, postgresAnswers, scratchDatabase } from './support.ts'
@@ -178,6 +178,8 @@ async function main() {
       .map((value) => value.toFixed(2))
       .join(' ')
   console.log(`npm start of ${source}, ${idleMs / 1000} s idle before reading memory; load average ${load()}`)
+  // .tmp/ is ignored by git: a fresh clone has none
+  mkdirSync(path.join(root, '.tmp'), { recursive: true })
   const bareFolder = mkdtempSync(path.join(root, '.tmp', 'bare-app-'))
   writeFileSync(path.join(bareFolder, 'main.js'), bareApp)
   let floor: Run

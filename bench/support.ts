@@ -322,7 +322,7 @@ export function formatMeasurement(m: Measurement, select?: Measurement): string 
   const ratio = select ? `  x${(m.rps / select.rps).toFixed(2)} of SELECT` : ''
   const distinct = m.distinct === undefined ? '' : `, ${m.distinct} distinct`
   const problems = m.errors || m.non2xx ? `, errors ${m.errors}, non-2xx ${m.non2xx}` : ''
-  return `${m.title.padEnd(46)} ${Math.round(m.rps).toString().padStart(6)} req/s  p99 ${String(m.p99).padStart(4)} ms${ratio}  (Set-Cookie ${m.setCookies}/${m.responses}${distinct}${problems})`
+  return `${m.title.padEnd(46)} ${Math.round(m.rps).toString().padStart(6)} req/s  p50 ${String(m.p50).padStart(4)} ms  p99 ${String(m.p99).padStart(4)} ms${ratio}  (Set-Cookie ${m.setCookies}/${m.responses}${distinct}${problems})`
 }
 
 // ---- budgets -------------------------------------------------------------------
