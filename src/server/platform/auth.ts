@@ -18,6 +18,7 @@ import { signInAttempts } from '#server/db/schema/accounts.ts'
 import { userProfiles } from '#server/db/schema/profile.ts'
 import type { Logger } from '#server/platform/logger.ts'
 import { pathTo } from '#shared/pages.ts'
+import { splitAccountName } from '#shared/profile/names.ts'
 
 export type AuthDeps = {
   config: Config
@@ -173,10 +174,9 @@ export function createAuth({ config, db, queueMail, secret, logger, platformName
           // Users made by Google sign-in get their profile here; password
           // sign-ups create theirs in the sign-up transaction itself.
           async after(created) {
-            const [firstName = '', ...rest] = (created.name ?? '').trim().split(/\s+/)
             await db
               .insert(userProfiles)
-              .values({ id: created.id, firstName, lastName: rest.join(' ') })
+              .values({ id: created.id, ...splitAccountName(created.name) })
               .onConflictDoNothing()
           },
         },

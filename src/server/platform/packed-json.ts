@@ -24,7 +24,7 @@ export const compressMinBytes = 1400
  * The deflate level of the shared parts (once per cache entry): on the board's and
  * the feed's pages level 6 took no longer than 1 or 4 and came within 1 % of 9.
  */
-export const sharedDeflateLevel = 6
+const sharedDeflateLevel = 6
 
 /**
  * The tail (a reader's own marks) is compressed on every request: a short one
@@ -50,6 +50,16 @@ export type PackedJson = {
  * sends. `T` only types the route for the web's client.
  */
 export type PackedAnswer<T> = { readonly shared: PackedJson; readonly tail: string; readonly answerType?: T }
+
+/** Packs `shared`, the part of an answer every reader gets (an object with at least one field), left open for each reader's own. */
+export function packShared(shared: object): PackedJson {
+  return packJson(JSON.stringify(shared).slice(0, -1))
+}
+
+/** The answer of `shared` (packed by `packShared`) closed by this reader's own field. */
+export function withReaderField<T>(shared: PackedJson, field: keyof T & string, value: unknown): PackedAnswer<T> {
+  return { shared, tail: `,${JSON.stringify(field)}:${JSON.stringify(value)}}` }
+}
 
 /** Packs `openObject`, the JSON text of an object without its closing brace. */
 export function packJson(openObject: string): PackedJson {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cursor, requiredText } from '#shared/common/fields.ts'
+import { requiredText, PageQuery } from '#shared/common/fields.ts'
 import { chatClientKeyPattern, chatMessageMaxLength } from './constants.ts'
 import { chatMessages } from './messages.ts'
 
@@ -61,11 +61,11 @@ export type ConversationList = { conversations: ConversationSummary[]; nextCurso
 /** A page of a conversation, oldest first; `olderCursor` reads the page before it (null at the start). */
 export type ChatMessagePage = { messages: ChatMessageView[]; olderCursor: string | null }
 
-export const ConversationListQuery = z.object({ cursor: Cursor })
-export type ConversationListQuery = z.infer<typeof ConversationListQuery>
+export const ConversationListQuery = PageQuery
+export type ConversationListQuery = PageQuery
 
-export const MessagePageQuery = z.object({ cursor: Cursor })
-export type MessagePageQuery = z.infer<typeof MessagePageQuery>
+export const MessagePageQuery = PageQuery
+export type MessagePageQuery = PageQuery
 
 export const SendMessageInput = z.object({
   content: requiredText(chatMessages.blank, chatMessageMaxLength, chatMessages.tooLong),

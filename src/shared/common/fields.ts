@@ -102,3 +102,7 @@ export const Cursor = z
   .string()
   .regex(new RegExp(`^[\\w-]{1,${cursorMaxLength}}$`), { error: invalidCursorMessage })
   .optional()
+
+/** The query of a list that has no filter of its own, only its pages. */
+export const PageQuery = z.object({ cursor: Cursor })
+export type PageQuery = z.infer<typeof PageQuery>

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cursor, requiredText } from '#shared/common/fields.ts'
+import { requiredText, PageQuery } from '#shared/common/fields.ts'
 
 // The community feed (spec 000 §2 /community, §3 posts, §4, §5, §8 posts and trends).
 
@@ -54,15 +54,11 @@ export const CommentInput = z.object({
 })
 export type CommentInput = z.infer<typeof CommentInput>
 
-export const FeedQuery = z.object({
-  cursor: Cursor,
-})
-export type FeedQuery = z.infer<typeof FeedQuery>
+export const FeedQuery = PageQuery
+export type FeedQuery = PageQuery
 
-export const CommentsQuery = z.object({
-  cursor: Cursor,
-})
-export type CommentsQuery = z.infer<typeof CommentsQuery>
+export const CommentsQuery = PageQuery
+export type CommentsQuery = PageQuery
 
 // spec 000 §5: one item per line, empty lines dropped on save
 const TrendList = z

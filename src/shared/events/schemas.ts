@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cursor, email, httpUrl, requiredText } from '#shared/common/fields.ts'
+import { Cursor, email, httpUrl, requiredText, PageQuery } from '#shared/common/fields.ts'
 import {
   adminEventWhens,
   capacityMax,
@@ -29,8 +29,8 @@ import { isCalendarDate, isClockTime, isTimeZone } from './time.ts'
 
 // ---------- member lists ----------
 
-export const EventListQuery = z.object({ cursor: Cursor })
-export type EventListQuery = z.infer<typeof EventListQuery>
+export const EventListQuery = PageQuery
+export type EventListQuery = PageQuery
 
 /** The viewer's own registration for an event, as it stands. */
 export type MyRegistration = {

@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cursor, email, optionalEmail, requiredPhone, requiredText } from '#shared/common/fields.ts'
+import { Cursor, email, optionalEmail, requiredPhone, requiredText, PageQuery } from '#shared/common/fields.ts'
 import type { WarnNotice } from '#shared/layoffs/schemas.ts'
 import { softSkillOptions, technicalSkillOptions } from './skills.ts'
 
@@ -310,7 +310,7 @@ export type AdminJobQuery = z.infer<typeof AdminJobQuery>
 /** Admin table: rows per page, newest created first. */
 export const adminJobPageSize = 50
 
-export const JobApplicationsQuery = z.object({ cursor: Cursor })
-export type JobApplicationsQuery = z.infer<typeof JobApplicationsQuery>
+export const JobApplicationsQuery = PageQuery
+export type JobApplicationsQuery = PageQuery
 /** A job's applications in the admin dialog: cards per page, newest first. */
 export const jobApplicationsPageSize = 20

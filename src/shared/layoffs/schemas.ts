@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { Cursor } from '#shared/common/fields.ts'
+import { Cursor, PageQuery } from '#shared/common/fields.ts'
 import {
   layoffCompanyMaxLength,
   layoffImportFields,
@@ -137,8 +137,8 @@ export type LayoffImportView = {
 }
 
 export type LayoffImportPage = { imports: LayoffImportView[]; nextCursor: string | null }
-export const LayoffImportListQuery = z.object({ cursor: Cursor })
-export type LayoffImportListQuery = z.infer<typeof LayoffImportListQuery>
+export const LayoffImportListQuery = PageQuery
+export type LayoffImportListQuery = PageQuery
 
 export type LayoffSkippedRowView = { line: number; reason: LayoffSkipReason; message: string; values: string[] }
 

@@ -1,7 +1,7 @@
 import type { Ctx } from '#server/platform/context.ts'
 import { requireUser } from '#server/platform/guards.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
-import { getJobTrends, listFeed } from '#server/modules/community/service.ts'
+import { getJobTrends, listFeedCards } from '#server/modules/community/service.ts'
 import { browseCourses } from '#server/modules/courses/service.ts'
 import { listEvents } from '#server/modules/events/service.ts'
 import { getSettings } from '#server/modules/goals/routine-service.ts'
@@ -80,7 +80,7 @@ async function communityActivityOf(ctx: Ctx, userId: string, now: Date): Promise
   let withoutReply = 0
   let cursor: string | undefined
   for (let page = 0; page < feedPagesRead; page++) {
-    const { posts, nextCursor } = await listFeed(ctx, { cursor })
+    const { posts, nextCursor } = await listFeedCards(ctx, { cursor })
     const recent = posts.filter((post) => Date.parse(post.createdAt) >= since)
     recentPosts += recent.length
     withoutReply += recent.filter((post) => post.author.id !== userId && post.commentCount === 0).length

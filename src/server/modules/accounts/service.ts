@@ -26,6 +26,7 @@ import { signInLockout } from '#shared/constants.ts'
 import * as queries from './queries.ts'
 import { verificationMailJob } from './jobs.ts'
 import { hashVerificationToken } from './verification-mail.ts'
+import { splitAccountName } from '#shared/profile/names.ts'
 
 /** A service answer plus the cookies better-auth set, for the route to pass on. */
 export type WithCookies<T> = { result: T; cookies: Headers }
@@ -48,8 +49,8 @@ function sessionFactsOf(ctx: Ctx, user: AuthUser): Promise<SessionFacts> {
     const facts = await queries.findSessionFacts(ctx.deps.db, user.id)
     if (!facts || facts.profileId !== null) return facts
     // spec 000 §3: a profile is created on first load when missing
-    const [firstName = '', ...rest] = (user.name ?? '').trim().split(/\s+/)
-    await queries.ensureProfile(ctx.deps.db, user.id, firstName, rest.join(' '))
+    const { firstName, lastName } = splitAccountName(user.name)
+    await queries.ensureProfile(ctx.deps.db, user.id, firstName, lastName)
     return queries.findSessionFacts(ctx.deps.db, user.id)
   })
 }

@@ -1,14 +1,13 @@
 import { isAdminUser } from '#server/platform/guards.ts'
 import type { ChatMessageView, ChatPartyView, ConversationSummary } from '#shared/chat/schemas.ts'
 import type * as queries from './queries.ts'
+import { memberNames } from '#shared/profile/names.ts'
 
 // Rows as the API shows them (shared/chat/schemas.ts). No rule lives here.
 
 /** The profile's names; the account's name split in two when the profile has none. */
 export function partyNames(row: { firstName: string | null; lastName: string | null; accountName: string }) {
-  if (row.firstName || row.lastName) return { firstName: row.firstName ?? '', lastName: row.lastName ?? '' }
-  const [firstName = '', ...rest] = row.accountName.trim().split(/\s+/)
-  return { firstName, lastName: rest.join(' ') }
+  return memberNames(row, row.accountName)
 }
 
 function toPartyView(row: queries.SummaryRow): ChatPartyView {

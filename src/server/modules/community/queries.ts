@@ -55,8 +55,6 @@ export function listFeedPage(db: Db, limit: number, after?: { createdAt: string;
     .limit(limit)
 }
 
-export type FeedRow = Awaited<ReturnType<typeof listFeedPage>>[number]
-
 /** Which of `postIds` the viewer has liked: primary-key lookups. */
 export async function findLikedPostIds(db: Db, userId: string, postIds: string[]): Promise<Set<string>> {
   if (postIds.length === 0) return new Set()

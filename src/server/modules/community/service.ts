@@ -3,7 +3,7 @@ import { AppError } from '#server/platform/app-error.ts'
 import { recordAudit } from '#server/platform/audit.ts'
 import type { Ctx } from '#server/platform/context.ts'
 import { actsAsAdmin, isAdminUser, requireAdmin, requireUser, requireVerified } from '#server/platform/guards.ts'
-import { packJson, type PackedAnswer } from '#server/platform/packed-json.ts'
+import { packShared, withReaderField, type PackedAnswer } from '#server/platform/packed-json.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import { deleteStoredFile, storeThenRecord } from '#server/platform/uploads.ts'
@@ -20,7 +20,6 @@ import {
   type CommentView,
   type CommunityEvent,
   type FeedAnswer,
-  type FeedPage,
   type FeedQuery,
   type PostCard,
   type PostView,
@@ -105,30 +104,20 @@ async function changeCommunity<T>(ctx: Ctx, work: (tx: Db) => Promise<T>): Promi
   }
 }
 
-/** A feed page as cached (its posts, the same for every reader, packed once) and the reader's likes on it. */
-async function feedPageOf(ctx: Ctx, query: FeedQuery): Promise<{ page: FeedPageEntry; liked: Set<string> }> {
-  const viewer = requireUser(ctx)
+/** A feed page as cached: its posts, the same for every reader, packed once. */
+async function sharedFeedPage(ctx: Ctx, query: FeedQuery): Promise<FeedPageEntry> {
+  requireUser(ctx)
   const { db } = ctx.deps
   // the last post's (created_at, id) on the page before
   const after = decodeCursor(query.cursor, 'newest')
-  const cache = feedCacheOf(ctx.deps)
-  const cursor = query.cursor ?? ''
-  const page = await cache.page(cursor, async () => {
+  return feedCacheOf(ctx.deps).page(query.cursor ?? '', async () => {
     const read = await readPage(feedPageSize, (limit) =>
       queries.listFeedPage(db, limit, after && { createdAt: after.at, id: after.id }),
     )
     const shared: Omit<FeedAnswer, 'likedIds'> = { posts: read.rows.map(toPostCard), nextCursor: nextCursorOf(read) }
     // the object left open: the reader's likes close it (FeedAnswer)
-    return { ...shared, packed: packJson(JSON.stringify(shared).slice(0, -1)) }
+    return { ...shared, packed: packShared(shared) }
   })
-  const liked = await cache.likedOnPage(viewer.id, cursor, () =>
-    queries.findLikedPostIds(
-      db,
-      viewer.id,
-      page.posts.map((post) => post.id),
-    ),
-  )
-  return { page, liked }
 }
 
 /**
@@ -136,18 +125,23 @@ async function feedPageOf(ctx: Ctx, query: FeedQuery): Promise<{ page: FeedPageE
  * (platform/packed-json.ts), the reader's likes follow them (FeedAnswer).
  */
 export async function listFeedAnswer(ctx: Ctx, query: FeedQuery): Promise<PackedAnswer<FeedAnswer>> {
-  const { page, liked } = await feedPageOf(ctx, query)
+  const viewer = requireUser(ctx)
+  const page = await sharedFeedPage(ctx, query)
   // the set holds only this page's posts (findLikedPostIds)
-  return { shared: page.packed, tail: `,"likedIds":${JSON.stringify([...liked])}}` }
+  const liked = await feedCacheOf(ctx.deps).likedOnPage(viewer.id, query.cursor ?? '', () =>
+    queries.findLikedPostIds(
+      ctx.deps.db,
+      viewer.id,
+      page.posts.map((post) => post.id),
+    ),
+  )
+  return withReaderField<FeedAnswer>(page.packed, 'likedIds', [...liked])
 }
 
-/** A feed page as objects, for the servers' own readers (the recommendations). */
-export async function listFeed(ctx: Ctx, query: FeedQuery): Promise<FeedPage> {
-  const { page, liked } = await feedPageOf(ctx, query)
-  return {
-    posts: page.posts.map((post) => ({ ...post, likedByMe: liked.has(post.id) })),
-    nextCursor: page.nextCursor,
-  }
+/** A feed page's posts without the reader's likes, for the server's own readers (the recommendations). */
+export async function listFeedCards(ctx: Ctx, query: FeedQuery): Promise<Pick<FeedAnswer, 'posts' | 'nextCursor'>> {
+  const { posts, nextCursor } = await sharedFeedPage(ctx, query)
+  return { posts, nextCursor }
 }
 
 export async function getProfileCard(ctx: Ctx): Promise<ProfileCard> {

@@ -5,6 +5,7 @@ import { queueMail } from '#server/platform/mail-queue.ts'
 import type { DailyContentView } from '#shared/goals/schemas.ts'
 import { pathTo } from '#shared/pages.ts'
 import type { NudgeRecipient, TaskRow } from './queries.ts'
+import { splitAccountName } from '#shared/profile/names.ts'
 
 // The routine's one e-mail (issue 21): the daily nudge, opt-in on /settings,
 // queued in the transaction that marks the member nudged for the day (jobs.ts).
@@ -19,7 +20,7 @@ export async function queueNudgeMail(
   content: DailyContentView,
   tasks: TaskRow[],
 ) {
-  const name = oneLine(recipient.firstName) || oneLine(recipient.accountName.split(/\s+/)[0] ?? '') || 'there'
+  const name = oneLine(recipient.firstName) || oneLine(splitAccountName(recipient.accountName).firstName) || 'there'
   const { challenge } = content
   const open = tasks.filter((task) => !task.completed)
   const lines = [

@@ -3,7 +3,7 @@ import type { Ctx, Deps } from '#server/platform/context.ts'
 import { actsAsAdmin, requireAccess, requireUser } from '#server/platform/guards.ts'
 import { listCacheOf } from '#server/platform/list-cache.ts'
 import { memberCacheOf } from '#server/platform/member-cache.ts'
-import { packJson, type PackedAnswer, type PackedJson } from '#server/platform/packed-json.ts'
+import { packShared, withReaderField, type PackedAnswer, type PackedJson } from '#server/platform/packed-json.ts'
 import { decodeCursor, nextCursorOf, readPage } from '#server/platform/paging.ts'
 import type { StoredObject } from '#server/platform/storage.ts'
 import {
@@ -91,7 +91,7 @@ async function pageNotices(deps: Deps, page: SharedPage): Promise<ReadonlyMap<st
 function sharedPage(cards: SummaryFields[], nextCursor: string | null, truncated: boolean): SharedPage {
   const shared: Omit<JobBoardAnswer, 'viewer'> = { jobs: cards.map(toJobCard), nextCursor, truncated }
   // the object left open: the viewer's marks close it (JobBoardAnswer)
-  return { packed: packJson(JSON.stringify(shared).slice(0, -1)), cards }
+  return { packed: packShared(shared), cards }
 }
 
 /**
@@ -138,7 +138,7 @@ export async function searchJobs(ctx: Ctx, query: JobSearchQuery): Promise<Packe
   })
   const [state, notices] = await Promise.all([viewerStateOf(ctx.deps, viewer.id), pageNotices(ctx.deps, page)])
   const marks: JobCardMarks[] = page.cards.map((card) => toCardMarks(card, state, notices.get(card.company) ?? null))
-  return { shared: page.packed, tail: `,"viewer":${JSON.stringify(marks)}}` }
+  return withReaderField<JobBoardAnswer>(page.packed, 'viewer', marks)
 }
 
 /** spec 000 §1 landing teaser and the community column: the newest active jobs, for anyone. */

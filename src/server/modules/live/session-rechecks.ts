@@ -1,4 +1,5 @@
 import type { Deps } from '#server/platform/context.ts'
+import { outsideArrivalOrder } from '#server/db/arrival-order.ts'
 
 // Every open event stream re-reads its session once a minute: a revoked session
 // ends its stream, a lapsed subscription stops its topics, within that minute.
@@ -9,7 +10,7 @@ import type { Deps } from '#server/platform/context.ts'
 // with the fewest, so each tick re-checks about 1/slots of the streams and each
 // stream is re-checked once a turn, the first time within a turn of opening.
 
-export const sessionRecheckMs = 60_000
+const sessionRecheckMs = 60_000
 const slotsPerTurn = 60
 
 /** Calls `tick` every `intervalMs` until the returned stop is called. */
@@ -54,8 +55,9 @@ export function createRecheckWheel({
       const entry = { check }
       slot.add(entry)
       size++
-      // no timer while no stream is open (an idle instance, a test's app)
-      stop ??= ticker(turnMs / slots, tick)
+      // no timer while no stream is open (an idle instance, a test's app); started apart
+      // from the stream's request, whose place in PGlite's line it would keep (db/arrival-order.ts)
+      stop ??= outsideArrivalOrder(() => ticker(turnMs / slots, tick))
       return () => {
         if (!slot.delete(entry)) return
         if (--size === 0) {

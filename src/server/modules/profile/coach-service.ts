@@ -1,6 +1,7 @@
 import type { Ctx } from '#server/platform/context.ts'
 import { requireAdmin } from '#server/platform/guards.ts'
 import * as queries from './queries.ts'
+import { memberNames } from '#shared/profile/names.ts'
 
 // A member's profile as their coach sees it beside a conversation (issue 20; the
 // coach's context is composed in src/server/compose/chat-context). Admins only.
@@ -24,13 +25,9 @@ export async function getMemberOverview(ctx: Ctx, userId: string): Promise<Membe
   const row = await queries.findMemberOverview(db, userId)
   if (!row) return undefined
   const skills = await queries.listSkillNames(db, userId)
-  // the account's name split in two when the profile has no names (as the profile page does)
-  const [accountFirst = '', ...accountRest] = row.accountName.trim().split(/\s+/)
-  const named = Boolean(row.firstName || row.lastName)
   return {
     id: row.id,
-    firstName: named ? (row.firstName ?? '') : accountFirst,
-    lastName: named ? (row.lastName ?? '') : accountRest.join(' '),
+    ...memberNames(row, row.accountName),
     email: row.email,
     avatarUrl: row.avatarUrl,
     memberSince: row.memberSince.toISOString(),

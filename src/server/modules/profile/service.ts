@@ -22,6 +22,7 @@ import {
   type SkillView,
 } from '#shared/profile/skills.ts'
 import * as queries from './queries.ts'
+import { emptyProfileInput, splitAccountName } from '#shared/profile/names.ts'
 
 // The member's own profile, avatar and skills (spec 001 §3, §5, §8, §9). Every
 // function works on the signed-in member's id only: no id ever comes from the request.
@@ -45,9 +46,9 @@ type ProfileRow = NonNullable<Awaited<ReturnType<typeof queries.findOwnProfile>>
 
 function toProfileView(userId: string, row: ProfileRow): ProfileView {
   const p = row.profile
-  const [accountFirst = '', ...accountRest] = (row.accountName ?? '').trim().split(/\s+/)
-  const firstName = p?.firstName || accountFirst
-  const lastName = p?.lastName || accountRest.join(' ')
+  const account = splitAccountName(row.accountName)
+  const firstName = p?.firstName || account.firstName
+  const lastName = p?.lastName || account.lastName
   return {
     id: userId,
     email: row.email,
@@ -112,7 +113,8 @@ export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<Pr
     async () => ({
       result: await withTransaction(ctx.deps.db, async (tx) => {
         const row = await queries.findOwnProfile(tx, viewer.id)
-        if (!row?.profile) await queries.upsertProfile(tx, viewer.id, emptyProfileFor(row))
+        if (!row?.profile)
+          await queries.upsertProfile(tx, viewer.id, emptyProfileInput(splitAccountName(row?.accountName)))
         await queries.setAvatarUrl(tx, viewer.id, avatarUrl(viewer.id))
       }),
     }),
@@ -120,28 +122,6 @@ export async function uploadAvatar(ctx: Ctx, file: File | undefined): Promise<Pr
   // the session answer shows the picture
   forgetMember(ctx.deps, viewer.id)
   return getOwnProfile(ctx)
-}
-
-function emptyProfileFor(row: ProfileRow | undefined): ProfileInput {
-  const [firstName = '', ...rest] = (row?.accountName ?? '').trim().split(/\s+/)
-  return {
-    firstName,
-    lastName: rest.join(' '),
-    dateOfBirth: null,
-    gender: null,
-    country: null,
-    location: null,
-    company: null,
-    position: null,
-    phoneNumber: null,
-    linkedinUrl: null,
-    website: null,
-    experienceLevel: null,
-    expertiseLevel: null,
-    careerLevel: null,
-    industries: [],
-    careerFocus: [],
-  }
 }
 
 export async function removeAvatar(ctx: Ctx): Promise<ProfileView> {

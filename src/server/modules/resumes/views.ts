@@ -10,6 +10,7 @@ import type {
   SuggestionView,
 } from '#shared/resumes/schemas.ts'
 import type * as queries from './queries.ts'
+import { memberNames as namesOf } from '#shared/profile/names.ts'
 
 // Rows as the API shows them (shared/resumes/schemas.ts). No rule lives here.
 
@@ -54,9 +55,7 @@ export function adminDownloadName(row: queries.ReviewWithMember): DownloadName {
 export function memberNames(
   row: Pick<queries.ReviewWithMember, 'memberFirstName' | 'memberLastName' | 'memberAccountName'>,
 ) {
-  if (row.memberFirstName || row.memberLastName) return { firstName: row.memberFirstName, lastName: row.memberLastName }
-  const [firstName = '', ...rest] = row.memberAccountName.trim().split(/\s+/)
-  return { firstName, lastName: rest.join(' ') }
+  return namesOf({ firstName: row.memberFirstName, lastName: row.memberLastName }, row.memberAccountName)
 }
 
 export function feedbackDueAt(createdAt: Date): string {
