@@ -115,8 +115,11 @@ export async function startBenchServer(
   } = {},
 ): Promise<BenchServer> {
   const scratch = engine.kind === 'postgres' ? await scratchDatabase(engine.url) : undefined
+  // BENCH_CPU_PROFILE=<directory>: the server writes a V8 CPU profile of its whole run
+  // there as it stops (open it in Chrome's DevTools), to see where a request's time goes
+  const profileDir = process.env.BENCH_CPU_PROFILE
   const child = fork(path.join(import.meta.dirname, 'server.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [])],
     env: {
       ...process.env,
       BENCH_DATABASE_URL: scratch?.url ?? '',
