@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { serve } from '@hono/node-server'
 import { ConfigError, loadConfig, type Config } from '#server/config.ts'
-import { migrateDatabase, openDatabase, pgliteDatabaseExists } from '#server/db/client.ts'
+import { migrateDatabase, openDatabase, pgliteDatabaseExists, prepareNewPgliteDatabase } from '#server/db/client.ts'
 import { demoStartLines, prepareDemoData, seedPlan, type DemoStart } from '#server/seed/demo-data.ts'
 import { seedBaseData } from '#server/seed/base-data.ts'
 import { createApp, createDeps, createStorage } from '#server/app.ts'
@@ -34,11 +34,27 @@ async function main() {
   // database beside the web build: not when demo data gets random passwords, which are
   // printed once, by the start that sets them.
   if (preparingAhead && (!newEmbeddedDatabase || (plan.seed && plan.passwords === 'random'))) return
+  if (preparingChild || preparingAhead) {
+    // named db/ only once migrated and seeded: a preparation stopped anywhere is done again
+    const demo = await prepareNewPgliteDatabase(config.DATA_DIR, async (database) => {
+      await migrateDatabase(database)
+      await seedBaseData(database.db)
+      return prepareDemoData(database.db, plan, createStorage(config))
+    })
+    if (preparingChild) {
+      await new Promise((resolve) => process.send!({ demo }, resolve))
+      process.disconnect!()
+    } else if (demo?.seeded) {
+      // the accounts are printed by the start that follows, as on any restart
+      console.log(`Demo data seeded into ${config.DATA_DIR}.`)
+    }
+    return
+  }
   // A new embedded database is created, migrated and seeded by a child process, and
   // this one opens it ready: PGlite's WebAssembly memory grows with that work and
   // never shrinks, so doing it here left the server 150 MB above a restart's
   // (docs/decisions/038).
-  const prepared = newEmbeddedDatabase && !preparingChild && !preparingAhead ? await prepareInChild() : undefined
+  const prepared = newEmbeddedDatabase ? await prepareInChild() : undefined
   const database = config.DATABASE_URL
     ? await openDatabase({
         kind: 'postgres',
@@ -57,19 +73,6 @@ async function main() {
   // The demo lesson video goes into the configured storage. On a restart this checks
   // the documented passwords (scrypt, on libuv's threads) while the deps start.
   const demoPrepared = prepared ? Promise.resolve(prepared) : prepareDemoData(database.db, plan, createStorage(config))
-  if (preparingAhead) {
-    // the accounts are printed by the start that follows, as on any restart
-    if ((await demoPrepared).seeded) console.log(`Demo data seeded into ${config.DATA_DIR}.`)
-    await database.close()
-    return
-  }
-  if (preparingChild) {
-    const demo = await demoPrepared
-    await database.close()
-    await new Promise((resolve) => process.send!(demo, resolve))
-    process.disconnect!()
-    return
-  }
   // its failure is thrown by the await below, not reported as unhandled meanwhile
   demoPrepared.catch(() => {})
   const deps = await createDeps({ config, database, logger, secret: authSecret(config) })
@@ -126,10 +129,12 @@ const preparingAhead = process.env.PRESTIGE_PREPARING_NEW_DATABASE === 'ahead'
 
 /**
  * Runs this program again as a child process that creates the embedded database,
- * migrates it, seeds it and exits (its memory with it); answers what the seed did.
- * A child that fails has said why on the shared stderr: this process exits as it did.
+ * migrates it, seeds it and exits (its memory with it); answers what the seed did,
+ * or nothing when another process made the database meanwhile (this start then
+ * prepares the demo data as a restart does). A child that fails has said why on the
+ * shared stderr: this process exits as it did.
  */
-async function prepareInChild(): Promise<DemoStart> {
+async function prepareInChild(): Promise<DemoStart | undefined> {
   const child = spawn(process.execPath, [...process.execArgv, process.argv[1]!], {
     env: { ...process.env, PRESTIGE_PREPARING_NEW_DATABASE: '1' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -137,12 +142,12 @@ async function prepareInChild(): Promise<DemoStart> {
   // a stop asked for meanwhile stops the child too (this process has no handler of its own yet)
   const forward = (signal: NodeJS.Signals) => child.kill(signal)
   process.on('SIGTERM', forward).on('SIGINT', forward)
-  let demo: DemoStart | undefined
-  child.on('message', (message) => (demo = message as DemoStart))
+  let answer: { demo: DemoStart | null } | undefined
+  child.on('message', (message) => (answer = message as { demo: DemoStart | null }))
   const code = await new Promise<number | null>((resolve) => child.on('exit', resolve))
   process.off('SIGTERM', forward).off('SIGINT', forward)
-  if (code !== 0 || !demo) process.exit(code || 1)
-  return demo
+  if (code !== 0 || !answer) process.exit(code || 1)
+  return answer.demo ?? undefined
 }
 
 main().catch((error) => {

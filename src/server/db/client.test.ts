@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openDatabase, type Database } from '#server/db/client.ts'
+import { openDatabase, prepareNewPgliteDatabase, type Database } from '#server/db/client.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', () => {
@@ -68,6 +68,39 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('a new embedded databas
     }
     expect(existsSync(path.join(dataDir, 'db', 'PG_VERSION'))).toBe(true)
     expect(existsSync(path.join(dataDir, 'db.partial'))).toBe(false)
+  })
+
+  test('prepared in one go is named db/ only once filled: a failed fill leaves none, a later one is whole', async () => {
+    const other = mkdtempSync(path.join(tmpdir(), 'prestige-prepared-db-'))
+    const rows = (result: unknown) => (result as { rows: Array<{ note: string }> }).rows
+    try {
+      // the seed stopped half-way: a table made, a row written, then the failure
+      const failed = prepareNewPgliteDatabase(other, async (database) => {
+        await database.db.execute(sql`create table notes (note text)`)
+        await database.db.execute(sql`insert into notes values ('half-way')`)
+        throw new Error('seed stopped')
+      })
+      await expect(failed).rejects.toThrow('seed stopped')
+      expect(existsSync(path.join(other, 'db'))).toBe(false)
+
+      const filled = await prepareNewPgliteDatabase(other, async (database) => {
+        await database.db.execute(sql`create table notes (note text)`)
+        await database.db.execute(sql`insert into notes values ('whole')`)
+        return 'filled'
+      })
+      expect(filled).toBe('filled')
+      expect(existsSync(path.join(other, 'db.partial'))).toBe(false)
+      // once made, it is not made again
+      expect(await prepareNewPgliteDatabase(other, async () => 'again')).toBeNull()
+      const database = await openDatabase({ kind: 'pglite', dataDir: other })
+      try {
+        expect(rows(await database.db.execute(sql`select note from notes`))).toEqual([{ note: 'whole' }])
+      } finally {
+        await database.close()
+      }
+    } finally {
+      rmSync(other, { recursive: true, force: true })
+    }
   })
 
   test('is not made over a db/ that holds files but no database', async () => {

@@ -105,6 +105,29 @@ export function pgliteDatabaseExists(dataDir: string): boolean {
 }
 
 /**
+ * The directory a new cluster of `dataDir` is made in, emptied: it is renamed to db/
+ * only once whole (completeNewCluster). initdb writes PG_VERSION first, so a start
+ * stopped half-way would otherwise leave a broken cluster that every later start
+ * takes for the database.
+ */
+function emptyPartialCluster(dataDir: string): string {
+  const finalDirectory = path.join(dataDir, 'db')
+  // an empty db/ takes the new cluster; one with files but no PG_VERSION is not ours to delete
+  if (existsSync(finalDirectory) && readdirSync(finalDirectory).length > 0)
+    throw new Error(`${finalDirectory} holds files but no database: move it away, or restore a backup into it`)
+  const directory = path.join(dataDir, 'db.partial')
+  rmSync(directory, { recursive: true, force: true })
+  mkdirSync(directory, { recursive: true })
+  return directory
+}
+
+function completeNewCluster(dataDir: string): void {
+  const finalDirectory = path.join(dataDir, 'db')
+  rmSync(finalDirectory, { recursive: true, force: true })
+  renameSync(path.join(dataDir, 'db.partial'), finalDirectory)
+}
+
+/**
  * Creates the PostgreSQL cluster of a new PGlite data directory (initdb) in a
  * worker thread. PGlite runs initdb in a second, temporary PGlite of its own whose
  * WebAssembly memory is never handed back once closed: a first start idled 300 MB
@@ -112,16 +135,7 @@ export function pgliteDatabaseExists(dataDir: string): boolean {
  */
 async function createPgliteCluster(dataDir: string): Promise<void> {
   if (pgliteDatabaseExists(dataDir)) return
-  const finalDirectory = path.join(dataDir, 'db')
-  // an empty db/ takes the new cluster; one with files but no PG_VERSION is not ours to delete
-  if (existsSync(finalDirectory) && readdirSync(finalDirectory).length > 0)
-    throw new Error(`${finalDirectory} holds files but no database: move it away, or restore a backup into it`)
-  // made under another name and renamed once whole: initdb writes PG_VERSION first, so
-  // a start stopped half-way would leave a broken cluster that every later start takes
-  // for the database
-  const directory = path.join(dataDir, 'db.partial')
-  rmSync(directory, { recursive: true, force: true })
-  mkdirSync(directory, { recursive: true })
+  const directory = emptyPartialCluster(dataDir)
   const pgliteUrl = pathToFileURL(createRequire(import.meta.url).resolve('@electric-sql/pglite')).href
   const worker = new Worker(
     `const { workerData } = require('node:worker_threads')
@@ -136,8 +150,42 @@ async function createPgliteCluster(dataDir: string): Promise<void> {
   worker.on('error', (error) => (failure = error))
   const code = await new Promise<number>((resolve) => worker.on('exit', resolve))
   if (failure || code !== 0) throw new Error(`Could not create the database in ${directory}`, { cause: failure })
-  rmSync(finalDirectory, { recursive: true, force: true })
-  renameSync(directory, finalDirectory)
+  completeNewCluster(dataDir)
+}
+
+/**
+ * Creates a new embedded database in `dataDir`, lets `fill` migrate and seed it, and
+ * closes it: for a process that exits afterwards (main.ts's preparer), so initdb runs
+ * in this process and the cluster is opened once, not created in a worker and opened
+ * again (0.6 s of a first start, docs/decisions/038). The database is named db/ only
+ * once `fill` has finished: a preparation stopped anywhere, the demo seed included,
+ * leaves nothing a later start takes for a whole database. Answers what `fill` did,
+ * or null when the database exists already.
+ */
+export async function prepareNewPgliteDatabase<T>(
+  dataDir: string,
+  fill: (database: Database) => Promise<T>,
+): Promise<T | null> {
+  const unlock = lockDataDir(dataDir)
+  try {
+    if (pgliteDatabaseExists(dataDir)) return null
+    const pglite = new PGlite(emptyPartialCluster(dataDir), {
+      extensions: pgliteExtensions,
+      startParams: pgliteStartParams,
+    })
+    await pglite.waitReady
+    const database = pgliteDatabase(pglite, () => {})
+    let filled: T
+    try {
+      filled = await fill(database)
+    } finally {
+      await pglite.close()
+    }
+    completeNewCluster(dataDir)
+    return filled
+  } finally {
+    unlock()
+  }
 }
 
 export type OpenOptions =
@@ -194,28 +242,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ? new PGlite(path.join(options.dataDir, 'db'), { extensions, startParams })
       : new PGlite({ loadDataDir: options.loadDataDir, extensions, startParams })
     await pglite.waitReady
-    takeTurnsInArrivalOrder(pglite)
-    const db = drizzlePglite(pglite, { schema }) as unknown as Db
-    return {
-      kind: 'pglite',
-      db,
-      pglite,
-      ping: async () => void (await pglite.query('select 1')),
-      // in-process: PGlite delivers the NOTIFYs of its own single connection
-      listen: async (channel, onNotify) => {
-        const unlisten = await pglite.listen(channel, onNotify)
-        return async () => {
-          if (!pglite.closed) await unlisten()
-        }
-      },
-      close: async () => {
-        await pglite.close()
-        unlock()
-      },
-    }
+    return pgliteDatabase(pglite, unlock)
   } catch (error) {
     unlock()
     throw error
+  }
+}
+
+function pgliteDatabase(pglite: PGlite, unlock: () => void): Database {
+  takeTurnsInArrivalOrder(pglite)
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(pglite, { schema }) as unknown as Db,
+    pglite,
+    ping: async () => void (await pglite.query('select 1')),
+    // in-process: PGlite delivers the NOTIFYs of its own single connection
+    listen: async (channel, onNotify) => {
+      const unlisten = await pglite.listen(channel, onNotify)
+      return async () => {
+        if (!pglite.closed) await unlisten()
+      }
+    },
+    close: async () => {
+      await pglite.close()
+      unlock()
+    },
   }
 }
 
