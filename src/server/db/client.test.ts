@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'drizzle-orm'
-import { openDatabase, prepareNewPgliteDatabase, type Database } from '#server/db/client.ts'
+import { openDatabase, prepareNewPgliteDatabase, withTransaction, type Database } from '#server/db/client.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
 
 describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', () => {
@@ -47,6 +47,24 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', (
     })
     await expect(transaction).rejects.toThrow()
     const next = (await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+    expect(next).not.toBe(pid)
+  })
+
+  test('a transaction whose BEGIN fails gives its connection back: the next transaction runs', async () => {
+    // the pool's one connection left inside a failed transaction: its BEGIN then fails
+    const client = await database.pool!.connect()
+    const pid = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid
+    await client.query('begin')
+    await client.query('select 1/0').catch(() => {})
+    client.release()
+    await expect(withTransaction(database.db, async (tx) => tx.execute(sql`select 1`))).rejects.toThrow()
+    // drizzle alone never released it: with a pool of one, this waited for good. The
+    // connection was closed, not handed out again in its failed transaction.
+    const next = await withTransaction(database.db, async (tx) =>
+      (tx.execute(sql`select pg_backend_pid() as pid`) as unknown as Promise<{ rows: Array<{ pid: number }> }>).then(
+        (result) => result.rows[0]!.pid,
+      ),
+    )
     expect(next).not.toBe(pid)
   })
 })

@@ -347,8 +347,36 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
+// drizzle on one checked-out connection, made once per connection (the pool reuses them)
+const onConnection = new WeakMap<pg.PoolClient, Db>()
+
+/**
+ * Runs `work` in one transaction. On the PostgreSQL pool the connection is checked
+ * out and released here, not by drizzle: drizzle sends BEGIN before its own try, so
+ * a connection whose BEGIN failed (it died while idle, or was left in a failed
+ * transaction) was never released, and the pool, and its turns in arrival order
+ * (arrival-order.ts), lost one connection for good. A connection whose BEGIN failed
+ * is closed, not handed out again.
+ */
 export async function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  return db.transaction((tx) => work(tx as unknown as Db))
+  const pool = (db as { $client?: unknown }).$client
+  if (!(pool instanceof pg.Pool)) return db.transaction((tx) => work(tx as unknown as Db))
+  const client = await pool.connect()
+  let begun = false
+  let unusable: Error | undefined
+  try {
+    let clientDb = onConnection.get(client)
+    if (!clientDb) onConnection.set(client, (clientDb = drizzlePg(client, { schema }) as unknown as Db))
+    return await clientDb.transaction((tx) => {
+      begun = true
+      return work(tx as unknown as Db)
+    })
+  } catch (error) {
+    if (!begun) unusable = error instanceof Error ? error : new Error(String(error))
+    throw error
+  } finally {
+    client.release(unusable)
+  }
 }
 
 export { sql }
