@@ -9,17 +9,17 @@ import type { LiveEvent } from '#shared/live.ts'
 // short while (docs/decisions/009). A write of the area on this instance drops
 // them all at once (`changeListed`), so the admin who wrote and the members after
 // them never read an answer from before the change; every other instance drops
-// them when the write's live event reaches it (NOTIFY), and `ttlMs` bounds what a
+// them when the write's live event reaches it (NOTIFY), and `listCacheTtlMs` bounds what a
 // lost event could leave.
 
-const ttlMs = 30_000
+export const listCacheTtlMs = 30_000
 const maxEntries = 500
 
 /** The areas whose lists are kept here, each cleared by its own live topic. */
 export type ListedTopic = 'jobs' | 'courses' | 'events' | 'blog' | 'layoffs'
 
 export type ListCache = {
-  /** The answer stored under `key`, or `load()`'s, kept for `ttlMs`; readers arriving while it loads share the one query. */
+  /** The answer stored under `key`, or `load()`'s, kept for `listCacheTtlMs`; readers arriving while it loads share the one query. */
   remember<T>(key: string, load: () => Promise<T>): Promise<T>
   clear(): void
   /** Grows with every clear: what a viewer's own answers derived from these lists are checked against. */
@@ -48,7 +48,7 @@ export function createListCache(now: () => number = Date.now): ListCache {
       if (cached) entries.delete(key)
       const startedAt = generation
       const loading = load()
-      const entry = { value: loading as Promise<unknown>, expiresAt: now() + ttlMs }
+      const entry = { value: loading as Promise<unknown>, expiresAt: now() + listCacheTtlMs }
       entries.set(key, entry)
       while (entries.size > maxEntries) entries.delete(entries.keys().next().value!)
       loading.then(

@@ -1,7 +1,7 @@
 import { AppError } from '#server/platform/app-error.ts'
 import { csvResponse, toCsv } from '#server/platform/csv.ts'
 import type { Ctx, Deps } from '#server/platform/context.ts'
-import { listCacheOf } from '#server/platform/list-cache.ts'
+import { listCacheOf, listCacheTtlMs } from '#server/platform/list-cache.ts'
 import { readPage } from '#server/platform/paging.ts'
 import { invalidCursorMessage } from '#shared/common/fields.ts'
 import { layoffKindLabels, warnNoticeMonths, type UsStateCode } from '#shared/layoffs/constants.ts'
@@ -133,11 +133,32 @@ export async function latestLayoffs(ctx: Ctx): Promise<LatestLayoffs> {
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10)
 
+type NoticeRow = Awaited<ReturnType<typeof queries.latestNoticesOf>>[number]
+
+/**
+ * Each company key's newest notice, or null for none, as read for earlier pages:
+ * kept while the 'layoffs' list cache's version stands (an import or an undo clears
+ * it) and for at most that cache's lifetime (what a lost clear could leave), the
+ * same as a cached list. A never-seen job search mostly shows employers other pages
+ * showed before, so its notices take no query of their own (issue 23).
+ */
+type KnownNotices = { version: number; to: string; until: number; byKey: Map<string, NoticeRow | null> }
+const knownNotices = new WeakMap<Deps, KnownNotices>()
+const knownNoticesMax = 20_000
+
+function knownNoticesOf(deps: Deps, to: string): KnownNotices {
+  const version = listCacheOf(deps, 'layoffs').version()
+  const known = knownNotices.get(deps)
+  if (known && known.version === version && known.to === to && known.until > Date.now()) return known
+  const fresh = { version, to, until: Date.now() + listCacheTtlMs, byKey: new Map() }
+  knownNotices.set(deps, fresh)
+  return fresh
+}
+
 /**
  * For each company name, its employer's newest notice of the last
  * `warnNoticeMonths` months (company keys compared: 'Acme Inc.' is 'ACME'), or
- * null: one query for all the names, kept in the 'layoffs' list cache (an import
- * or an undo clears it).
+ * null: the keys not known yet (KnownNotices) in one query.
  */
 export async function latestNotices(
   deps: Deps,
@@ -145,18 +166,23 @@ export async function latestNotices(
   today = new Date(),
 ): Promise<Map<string, WarnNotice | null>> {
   const keyOf = new Map(companies.map((company) => [company, companyKey(company)]))
-  const keys = [...new Set([...keyOf.values()].filter((key) => key !== ''))].sort()
+  const keys = [...new Set([...keyOf.values()].filter((key) => key !== ''))]
   const to = isoDate(today)
   const start = new Date(today)
   start.setUTCMonth(start.getUTCMonth() - warnNoticeMonths)
   const from = isoDate(start)
-  const found = await listCacheOf(deps, 'layoffs').remember(`notices:${to}:${JSON.stringify(keys)}`, async () =>
-    keys.length === 0 ? [] : queries.latestNoticesOf(deps.db, keys, from, to),
-  )
-  const byKey = new Map(found.map((notice) => [notice.companyKey, notice]))
+  const known = knownNoticesOf(deps, to)
+  const missing = keys.filter((key) => !known.byKey.has(key))
+  if (missing.length > 0) {
+    const found = await queries.latestNoticesOf(deps.db, missing, from, to)
+    // a clear meanwhile replaced `known`: what was read before it is not kept
+    if (known.byKey.size + missing.length > knownNoticesMax) known.byKey.clear()
+    for (const key of missing) known.byKey.set(key, null)
+    for (const notice of found) known.byKey.set(notice.companyKey, notice)
+  }
   return new Map(
     companies.map((company) => {
-      const notice = byKey.get(keyOf.get(company)!)
+      const notice = known.byKey.get(keyOf.get(company)!)
       return [company, notice ? { date: notice.layoffDate, state: notice.state as UsStateCode } : null]
     }),
   )

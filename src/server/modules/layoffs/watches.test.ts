@@ -260,6 +260,13 @@ describe("'This employer filed a WARN notice on {date}'", () => {
         layoffDate: isoDaysAgo(200),
       },
       {
+        company: `Beta ${m}`,
+        companyKey: `beta${m.toLowerCase()}`,
+        state: 'CA',
+        workersAffected: 75,
+        layoffDate: recent,
+      },
+      {
         company: `Oldco ${m}`,
         companyKey: `oldco${m.toLowerCase()}`,
         state: 'TX',
@@ -270,6 +277,8 @@ describe("'This employer filed a WARN notice on {date}'", () => {
     const acme = await createJob(t.db, { company: `Acme ${m} Inc.`, title: `Engineer ${m}` })
     const old = await createJob(t.db, { company: `The Oldco ${m} Corp`, title: `Analyst ${m}` })
     const none = await createJob(t.db, { company: `Nobody ${m}`, title: `Designer ${m}` })
+    // its page is never opened: the board reads its notice beside the three already read
+    const beta = await createJob(t.db, { company: `Beta ${m} LLC`, title: `Tester ${m}` })
 
     const page = async (path: string) => (await (await subscriber.get(path)).json()) as JobDetail
     expect((await page(`/api/jobs/${acme.id}`)).warnNotice).toEqual({ date: recent, state: 'OH' })
@@ -281,6 +290,7 @@ describe("'This employer filed a WARN notice on {date}'", () => {
     expect(byId.get(acme.id)).toEqual({ date: recent, state: 'OH' })
     expect(byId.get(old.id)).toBeNull()
     expect(byId.get(none.id)).toBeNull()
+    expect(byId.get(beta.id)).toEqual({ date: recent, state: 'CA' })
     expect(warnNoticeFiled(recent)).toBe(`This employer filed a WARN notice on ${recent}`)
   })
 
