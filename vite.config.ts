@@ -1,41 +1,13 @@
-import { readFile, writeFile } from 'node:fs/promises'
 import path from 'node:path'
-import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib'
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import tailwindcss from '@tailwindcss/vite'
 
 const backend = 'http://localhost:3000'
 
-// The built scripts and styles are also written as .br (brotli, best quality)
-// and .gz (gzip -9) beside them: the server sends the smallest the browser
-// accepts without compressing on every request (docs/decisions/010).
-function precompressAssets(): Plugin {
-  return {
-    name: 'precompress-assets',
-    apply: 'build',
-    // the files this build wrote (a failed build writes none)
-    async writeBundle(options, bundle) {
-      const names = Object.keys(bundle).filter((name) => /\.(js|css)$/.test(name))
-      await Promise.all(
-        names.map(async (name) => {
-          const file = path.join(options.dir!, name)
-          const bytes = await readFile(file)
-          await writeFile(
-            `${file}.br`,
-            brotliCompressSync(bytes, {
-              params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
-            }),
-          )
-          await writeFile(`${file}.gz`, gzipSync(bytes, { level: 9 }))
-        }),
-      )
-    },
-  }
-}
-
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  // scripts/build.js writes each script and style again as .br and .gz (precompressWeb)
+  plugins: [react(), tailwindcss()],
   resolve: {
     alias: {
       '#shared': path.resolve(import.meta.dirname, 'src/shared'),

@@ -11,9 +11,12 @@
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
+import { setPriority } from 'node:os'
 import path from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { promisify } from 'node:util'
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib'
 
 const projectRoot = path.resolve(import.meta.dirname, '..')
 // the environment `npm start` was given: vite sets NODE_ENV=production in this process as it builds
@@ -151,6 +154,48 @@ export async function buildServer(root = projectRoot, outfile = path.join(root, 
 async function buildWeb(root) {
   const { build } = await import('vite')
   await build({ root, configFile: path.join(root, 'vite.config.ts') })
+  await precompressWeb(path.join(root, 'dist/web'))
+}
+
+/**
+ * Writes each built script and style again as .br (brotli, best quality) and .gz
+ * (gzip -9) beside it: the server sends the smallest the browser accepts without
+ * compressing on every request (docs/decisions/010). Brotli's best quality takes
+ * about 1.5 s of CPU, so it runs in a child process of lower priority: on a first
+ * `npm start` the database preparation beside it comes first (docs/decisions/038).
+ */
+function precompressWeb(webDir) {
+  const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--precompress', webDir], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  })
+  try {
+    if (child.pid !== undefined) setPriority(child.pid, 19)
+  } catch {
+    // a system that refuses it compresses at the usual priority
+  }
+  return new Promise((resolve, reject) => {
+    child.on('error', reject)
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolve() : reject(new Error(`Precompressing ${webDir} failed (${signal ?? `exit ${code}`})`)),
+    )
+  })
+}
+
+/** The child's work (precompressWeb): the scripts and styles vite wrote into `webDir`/assets. */
+async function precompressAssets(webDir) {
+  const assets = path.join(webDir, 'assets')
+  const names = readdirSync(assets).filter((name) => /\.(js|css)$/.test(name))
+  await Promise.all(
+    names.map(async (name) => {
+      const file = path.join(assets, name)
+      const bytes = await readFile(file)
+      const brotli = promisify(brotliCompress)(bytes, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+      })
+      await writeFile(`${file}.gz`, await promisify(gzip)(bytes, { level: 9 }))
+      await writeFile(`${file}.br`, await brotli)
+    }),
+  )
 }
 
 /**
@@ -213,6 +258,7 @@ async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
 }
 
 async function main() {
+  if (process.argv[2] === '--precompress') return precompressAssets(process.argv[3])
   if (process.argv.includes('--if-changed') && buildIsCurrent()) return
   await buildAll(projectRoot, { prepareDatabase: process.argv.includes('--prepare-database') })
 }

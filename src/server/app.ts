@@ -401,7 +401,7 @@ export function createApp(deps: Deps) {
       if (c.res.ok) c.res.headers.set('Cache-Control', 'public, max-age=31536000, immutable')
     })
     // files only: a folder (such as / itself) falls through to the app shell below
-    // the build wrote each script and style also as .br and .gz (vite.config.ts): sent as they are
+    // the build wrote each script and style also as .br and .gz (scripts/build.js): sent as they are
     const webFiles = serveStatic({ root: path.relative(process.cwd(), webRoot) || '.', precompressed: true })
     app.use('*', async (c, next) => (path.extname(c.req.path) ? webFiles(c, next) : next()))
     // Every other path is a page of the single-page app; paths that are no page

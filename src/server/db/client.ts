@@ -157,7 +157,7 @@ async function createPgliteCluster(dataDir: string): Promise<void> {
  * Creates a new embedded database in `dataDir`, lets `fill` migrate and seed it, and
  * closes it: for a process that exits afterwards (main.ts's preparer), so initdb runs
  * in this process and the cluster is opened once, not created in a worker and opened
- * again (0.6 s of a first start, docs/decisions/038). The database is named db/ only
+ * again (0.1-0.2 s, docs/decisions/038). The database is named db/ only
  * once `fill` has finished: a preparation stopped anywhere, the demo seed included,
  * leaves nothing a later start takes for a whole database. Answers what `fill` did,
  * or null when the database exists already.
