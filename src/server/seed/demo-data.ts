@@ -98,11 +98,16 @@ async function seedDemoData(
   const [row] = await db.select({ users: count() }).from(user)
   if ((row?.users ?? 0) > 0) return null
   const ids: string[] = []
-  const credentials: DemoCredential[] = []
-  for (const { role, ...spec } of demoAccounts) {
-    const password = passwords === 'random' ? randomDemoPassword() : spec.password
-    ids.push((await createMember(db, { ...(spec as MemberSpec), password })).id)
-    credentials.push({ role, email: spec.email, password })
+  const credentials: DemoCredential[] = demoAccounts.map(({ role, email, password }) => ({
+    role,
+    email,
+    password: passwords === 'random' ? randomDemoPassword() : password,
+  }))
+  // hashed side by side (scrypt, on libuv's threads: 0.1 s of a first start), written in order
+  const hashes = await Promise.all(credentials.map(({ password }) => hashPassword(password)))
+  for (const [index, { role: _role, ...spec }] of demoAccounts.entries()) {
+    const { password } = credentials[index]!
+    ids.push((await createMember(db, { ...(spec as MemberSpec), password, passwordHash: hashes[index] })).id)
   }
   await seedDemoCommunity(db, { adminId: ids[0]!, memberId: ids[1]! })
   await seedDemoJobs(db, ids[0]!)
