@@ -234,8 +234,9 @@ async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
   const started = performance.now()
   let preparation
   const stopPreparation = (signal) => {
-    void preparation?.stop().then(() => process.exit(signal === 'SIGINT' ? 130 : 143))
-    if (!preparation) process.exit(signal === 'SIGINT' ? 130 : 143)
+    const exit = () => process.exit(signal === 'SIGINT' ? 130 : 143)
+    if (preparation) void preparation.stop().then(exit)
+    else exit()
   }
   if (prepareDatabase) process.once('SIGINT', stopPreparation).once('SIGTERM', stopPreparation)
   const server = buildServer(root).then(() => {
