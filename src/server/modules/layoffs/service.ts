@@ -172,17 +172,28 @@ export async function latestNotices(
   start.setUTCMonth(start.getUTCMonth() - warnNoticeMonths)
   const from = isoDate(start)
   const known = knownNoticesOf(deps, to)
-  const missing = keys.filter((key) => !known.byKey.has(key))
+  const byKey = new Map<string, NoticeRow | null>()
+  const missing: string[] = []
+  for (const key of keys) {
+    const notice = known.byKey.get(key)
+    if (notice === undefined) missing.push(key)
+    else byKey.set(key, notice)
+  }
   if (missing.length > 0) {
     const found = await queries.latestNoticesOf(deps.db, missing, from, to)
-    // a clear meanwhile replaced `known`: what was read before it is not kept
-    if (known.byKey.size + missing.length > knownNoticesMax) known.byKey.clear()
-    for (const key of missing) known.byKey.set(key, null)
-    for (const notice of found) known.byKey.set(notice.companyKey, notice)
+    for (const key of missing) byKey.set(key, null)
+    for (const notice of found) byKey.set(notice.companyKey, notice)
+    // Read across a clear, they land in the old version's map, which is never read again.
+    // At most knownNoticesMax companies are kept: the longest known go first.
+    for (const key of missing) known.byKey.set(key, byKey.get(key)!)
+    for (const oldest of known.byKey.keys()) {
+      if (known.byKey.size <= knownNoticesMax) break
+      known.byKey.delete(oldest)
+    }
   }
   return new Map(
     companies.map((company) => {
-      const notice = known.byKey.get(keyOf.get(company)!)
+      const notice = byKey.get(keyOf.get(company)!)
       return [company, notice ? { date: notice.layoffDate, state: notice.state as UsStateCode } : null]
     }),
   )
