@@ -66,6 +66,14 @@ describe.runIf(process.env.TEST_DB_KIND === 'postgres')('the PostgreSQL pool', (
       ),
     )
     expect(next).not.toBe(pid)
+
+    // a transaction whose own work failed was rolled back: its connection is kept
+    const failed = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      throw new Error('the work failed')
+    })
+    await expect(failed).rejects.toThrow('the work failed')
+    expect((await database.pool!.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid).toBe(next)
   })
 })
 

@@ -178,9 +178,12 @@ export async function prepareNewPgliteDatabase<T>(
     let filled: T
     try {
       filled = await fill(database)
-    } finally {
-      await pglite.close()
+    } catch (error) {
+      // the seed's own failure is the one to report, not a close that fails after it
+      await pglite.close().catch(() => {})
+      throw error
     }
+    await pglite.close()
     completeNewCluster(dataDir)
     return filled
   } finally {
@@ -211,6 +214,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     pool.on('error', (error) => options.onIdleConnectionLost?.(error))
     pool.on('connect', (client) => client.on('error', () => {}))
     const db = drizzlePg(pool, { schema }) as unknown as Db
+    transactionsReleaseTheirConnection(db, pool)
     const listeners = new Set<() => Promise<void>>()
     return {
       kind: 'postgres',
@@ -347,36 +351,49 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-// drizzle on one checked-out connection, made once per connection (the pool reuses them)
-const onConnection = new WeakMap<pg.PoolClient, Db>()
+export async function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => work(tx as unknown as Db))
+}
 
 /**
- * Runs `work` in one transaction. On the PostgreSQL pool the connection is checked
- * out and released here, not by drizzle: drizzle sends BEGIN before its own try, so
- * a connection whose BEGIN failed (it died while idle, or was left in a failed
- * transaction) was never released, and the pool, and its turns in arrival order
- * (arrival-order.ts), lost one connection for good. A connection whose BEGIN failed
- * is closed, not handed out again.
+ * Makes the pool-backed `db`'s transactions check their connection out and release
+ * it here, not in drizzle: drizzle sends BEGIN before its own try, so a connection
+ * whose BEGIN failed (it died while idle, or was left in a failed transaction) was
+ * never released, and the pool, and its turns in arrival order (arrival-order.ts),
+ * lost a connection for good. Every caller goes through it, better-auth's adapter
+ * too. A connection whose BEGIN, COMMIT or ROLLBACK failed is closed, not handed
+ * out again in an unknown state; one whose work failed and was rolled back goes
+ * back to the pool.
  */
-export async function withTransaction<T>(db: Db, work: (tx: Db) => Promise<T>): Promise<T> {
-  const pool = (db as { $client?: unknown }).$client
-  if (!(pool instanceof pg.Pool)) return db.transaction((tx) => work(tx as unknown as Db))
-  const client = await pool.connect()
-  let begun = false
-  let unusable: Error | undefined
-  try {
-    let clientDb = onConnection.get(client)
-    if (!clientDb) onConnection.set(client, (clientDb = drizzlePg(client, { schema }) as unknown as Db))
-    return await clientDb.transaction((tx) => {
-      begun = true
-      return work(tx as unknown as Db)
-    })
-  } catch (error) {
-    if (!begun) unusable = error instanceof Error ? error : new Error(String(error))
-    throw error
-  } finally {
-    client.release(unusable)
+function transactionsReleaseTheirConnection(db: Db, pool: pg.Pool): void {
+  // drizzle on one checked-out connection, made once per connection (the pool reuses them)
+  const onConnection = new WeakMap<pg.PoolClient, Db>()
+  const transaction = async <T>(work: (tx: unknown) => Promise<T>, config?: unknown): Promise<T> => {
+    const client = await pool.connect()
+    let workFailure: unknown
+    let unusable: Error | undefined
+    try {
+      let clientDb = onConnection.get(client)
+      if (!clientDb) onConnection.set(client, (clientDb = drizzlePg(client, { schema }) as unknown as Db))
+      const run = clientDb.transaction as unknown as (work: (tx: unknown) => Promise<T>, config?: unknown) => Promise<T>
+      return await run.call(
+        clientDb,
+        (tx) =>
+          work(tx).catch((error: unknown) => {
+            workFailure = error
+            throw error
+          }),
+        config,
+      )
+    } catch (error) {
+      // drizzle rethrows the work's own failure once ROLLBACK has succeeded
+      if (error !== workFailure) unusable = error instanceof Error ? error : new Error(String(error))
+      throw error
+    } finally {
+      client.release(unusable)
+    }
   }
+  db.transaction = transaction as unknown as Db['transaction']
 }
 
 export { sql }
