@@ -157,6 +157,10 @@ async function buildWeb(root) {
   await precompressWeb(path.join(root, 'dist/web'))
 }
 
+// the precompressing children running: a build that fails or is stopped stops them,
+// so none goes on writing into dist/web beside the next build
+const precompressing = new Set()
+
 /**
  * Writes each built script and style again as .br (brotli, best quality) and .gz
  * (gzip -9) beside it: the server sends the smallest the browser accepts without
@@ -168,6 +172,8 @@ function precompressWeb(webDir) {
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--precompress', webDir], {
     stdio: ['ignore', 'inherit', 'inherit'],
   })
+  precompressing.add(child)
+  child.on('exit', () => precompressing.delete(child))
   try {
     if (child.pid !== undefined) setPriority(child.pid, 19)
   } catch {
@@ -233,12 +239,13 @@ async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
   const digest = inputsDigest(root)
   const started = performance.now()
   let preparation
-  const stopPreparation = (signal) => {
+  const stopBuild = (signal) => {
+    for (const child of precompressing) child.kill()
     const exit = () => process.exit(signal === 'SIGINT' ? 130 : 143)
     if (preparation) void preparation.stop().then(exit)
     else exit()
   }
-  if (prepareDatabase) process.once('SIGINT', stopPreparation).once('SIGTERM', stopPreparation)
+  process.once('SIGINT', stopBuild).once('SIGTERM', stopBuild)
   const server = buildServer(root).then(() => {
     console.log(`server built in ${Math.round(performance.now() - started)} ms: dist/server/main.js`)
     if (prepareDatabase) {
@@ -250,10 +257,11 @@ async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
     // side by side: neither reads what the other writes (the preparation reads dist/server only)
     await Promise.all([buildWeb(root), server])
   } catch (error) {
+    for (const child of precompressing) child.kill()
     await preparation?.stop()
     throw error
   } finally {
-    process.off('SIGINT', stopPreparation).off('SIGTERM', stopPreparation)
+    process.off('SIGINT', stopBuild).off('SIGTERM', stopBuild)
   }
   recordBuildInputs(root, process.env, digest)
 }
