@@ -158,8 +158,13 @@ async function buildWeb(root) {
 }
 
 // the precompressing children running: a build that fails or is stopped stops them,
-// so none goes on writing into dist/web beside the next build
+// and starts no new one, so none goes on writing into dist/web beside the next build
 const precompressing = new Set()
+let buildStopped = false
+const stopPrecompressing = () => {
+  buildStopped = true
+  for (const child of precompressing) child.kill()
+}
 
 /**
  * Writes each built script and style again as .br (brotli, best quality) and .gz
@@ -169,6 +174,7 @@ const precompressing = new Set()
  * `npm start` the database preparation beside it comes first (docs/decisions/038).
  */
 function precompressWeb(webDir) {
+  if (buildStopped) return Promise.reject(new Error('The build was stopped'))
   const child = spawn(process.execPath, [fileURLToPath(import.meta.url), '--precompress', webDir], {
     stdio: ['ignore', 'inherit', 'inherit'],
   })
@@ -240,7 +246,7 @@ async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
   const started = performance.now()
   let preparation
   const stopBuild = (signal) => {
-    for (const child of precompressing) child.kill()
+    stopPrecompressing()
     const exit = () => process.exit(signal === 'SIGINT' ? 130 : 143)
     if (preparation) void preparation.stop().then(exit)
     else exit()
@@ -257,7 +263,7 @@ async function buildAll(root = projectRoot, { prepareDatabase = false } = {}) {
     // side by side: neither reads what the other writes (the preparation reads dist/server only)
     await Promise.all([buildWeb(root), server])
   } catch (error) {
-    for (const child of precompressing) child.kill()
+    stopPrecompressing()
     await preparation?.stop()
     throw error
   } finally {

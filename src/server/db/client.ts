@@ -378,11 +378,14 @@ function transactionsReleaseTheirConnection(db: Db, pool: pg.Pool): void {
       const run = clientDb.transaction as unknown as (work: (tx: unknown) => Promise<T>, config?: unknown) => Promise<T>
       return await run.call(
         clientDb,
-        (tx) =>
-          work(tx).catch((error: unknown) => {
+        async (tx) => {
+          try {
+            return await work(tx)
+          } catch (error) {
             workFailure = error
             throw error
-          }),
+          }
+        },
         config,
       )
     } catch (error) {
