@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import os from 'node:os'
@@ -309,6 +310,31 @@ describe.skipIf(!onPostgres)('backup and restore of a PostgreSQL database (pg_du
       await expect(restoreBackup(directory, target, { force: true })).rejects.toThrow(/psql failed/)
       expect({ rows: await snapshot(restored), objects: await objects() }).toEqual(kept)
       await restored.db.execute(sql`drop view jobs_kept`)
+
+      // an archive pg_restore cannot read to its end (cut in half after the backup, its
+      // checksum taken again): pg_restore fails first, its own error is the one reported,
+      // and psql's transaction, fed the part before the cut, is rolled back
+      const damaged = path.join(work, 'damaged')
+      await cp(directory, damaged, { recursive: true })
+      const manifestPath = path.join(damaged, 'manifest.json')
+      const manifest = JSON.parse(await readFile(manifestPath, 'utf8')) as {
+        database: { file: string }
+        files: Array<{ path: string; size: number; sha256: string }>
+      }
+      const archive = path.join(damaged, manifest.database.file)
+      const cut = (await readFile(archive)).subarray(0, Math.floor((await readFile(archive)).length / 2))
+      await writeFile(archive, cut)
+      Object.assign(
+        manifest.files.find((file) => file.path === manifest.database.file)!,
+        {
+          size: cut.length,
+          sha256: createHash('sha256').update(cut).digest('hex'),
+        },
+      )
+      await writeFile(manifestPath, JSON.stringify(manifest))
+      const whole = { rows: await snapshot(restored), objects: await objects() }
+      await expect(restoreBackup(damaged, target, { force: true })).rejects.toThrow(/pg_restore failed/)
+      expect({ rows: await snapshot(restored), objects: await objects() }).toEqual(whole)
     } finally {
       await restored.close()
     }
