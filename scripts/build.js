@@ -195,16 +195,17 @@ function precompressWeb(webDir) {
 
 /** The child's work (precompressWeb): the scripts and styles vite wrote into `webDir`/assets. */
 async function precompressAssets(webDir) {
+  const [toBrotli, toGzip] = [promisify(brotliCompress), promisify(gzip)]
   const assets = path.join(webDir, 'assets')
   const names = readdirSync(assets).filter((name) => /\.(js|css)$/.test(name))
   await Promise.all(
     names.map(async (name) => {
       const file = path.join(assets, name)
       const bytes = await readFile(file)
-      const brotli = promisify(brotliCompress)(bytes, {
+      const brotli = toBrotli(bytes, {
         params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: bytes.length },
       })
-      await writeFile(`${file}.gz`, await promisify(gzip)(bytes, { level: 9 }))
+      await writeFile(`${file}.gz`, await toGzip(bytes, { level: 9 }))
       await writeFile(`${file}.br`, await brotli)
     }),
   )

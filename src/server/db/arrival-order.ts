@@ -136,10 +136,10 @@ export function takeTurnsInArrivalOrder(pglite: PGlite): void {
  * statements (docs/decisions/040). The callback forms pass straight through.
  * Returns how many wait (the pool's own count of waiting clients stays 0).
  */
-export function poolInArrivalOrder(pool: pg.Pool, size: number): () => number {
+export function poolInArrivalOrder(pool: pg.Pool): () => number {
   // no turn of the event loop needed: each statement waits for the network anyway;
   // a tick lets the finished request ask for its next statement first
-  const { takeTurn, inTurn, waitingCount } = arrivalLine(size, (handOn) => process.nextTick(handOn))
+  const { takeTurn, inTurn, waitingCount } = arrivalLine(pool.options.max, (handOn) => process.nextTick(handOn))
   const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>
   const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient>
   const withCallback = (args: unknown[]) => args.some((arg) => typeof arg === 'function')

@@ -205,7 +205,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.kind === 'postgres') {
     const poolSize = options.poolSize ?? 10
     const pool = new pg.Pool({ connectionString: options.url, max: poolSize })
-    const poolWaiting = poolInArrivalOrder(pool, poolSize)
+    const poolWaiting = poolInArrivalOrder(pool)
     // A restart, failover or pg_terminate_backend ends connections. pg reports
     // it as an 'error' event, which ends the whole process if nobody listens: on
     // the pool for an idle connection (already dropped from the pool), and on the
