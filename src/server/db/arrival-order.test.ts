@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { sql } from 'drizzle-orm'
 import { openDatabase, type Database } from '#server/db/client.ts'
 import { openTestDatabase } from '#server/testing/test-database.ts'
-import { inArrivalOrder, outsideArrivalOrder } from './arrival-order.ts'
+import { inArrivalOrder } from './arrival-order.ts'
 
 // PGlite's statements take turns by their request's arrival, and the event loop
 // turns between two of them (db/arrival-order.ts, docs/decisions/040).
@@ -33,18 +33,28 @@ describe.skipIf(process.env.TEST_DB_KIND === 'postgres')('statements on PGlite i
     expect(done).toEqual(['background', 'first 1', 'first 2', 'first 3', 'second 1'])
   })
 
-  test("work started outside the order (a request's timer) takes its place when it asks, not its request's", async () => {
+  test("work a request leaves running (its timer) takes its place when it asks, not its request's", async () => {
     const done: string[] = []
-    const holding = select('background', done)
+    // a transaction holds the connection while the others ask for it
+    let openGate = () => {}
+    const gate = new Promise<void>((resolve) => (openGate = resolve))
+    const holding = database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`)
+      await gate
+      done.push('background')
+    })
     let release = () => {}
     const asked = new Promise<void>((resolve) => (release = resolve))
-    const first = inArrivalOrder(async () => {
-      await asked
-      await outsideArrivalOrder(() => select("first's timer", done))
+    let timer: Promise<void> | undefined
+    // the first request starts its timer and answers; the timer asks only later
+    await inArrivalOrder(async () => {
+      timer = asked.then(() => select("first's timer", done))
     })
     const second = inArrivalOrder(() => select('second', done))
     release()
-    await Promise.all([holding, first, second])
+    await new Promise((resolve) => setImmediate(resolve))
+    openGate()
+    await Promise.all([holding, second, timer])
     // in the first request's place it would have gone before the second request
     expect(done).toEqual(['background', 'second', "first's timer"])
   })

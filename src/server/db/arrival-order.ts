@@ -15,21 +15,24 @@ import type pg from 'pg'
 // meanwhile are read and take their place in line. Every request then waits about
 // the same: the work queued ahead of it when it arrived.
 
-const arrival = new AsyncLocalStorage<number>()
+// a request's place, held while its handling runs
+type Arrival = { place: number; open: boolean }
+const arrival = new AsyncLocalStorage<Arrival>()
 let arrivals = 0
 
-/** Runs `work` (a request's handling) as one arrival: its statements keep this place in line. */
-export function inArrivalOrder<T>(work: () => T): T {
-  return arrival.run(arrivals++, work)
-}
-
 /**
- * Runs `work` outside any request's place: for a timer a request starts that outlives
- * it (it would otherwise carry that request's early place, ahead of every request
- * since, for as long as it runs).
+ * Runs `work` (a request's handling) as one arrival: its statements keep this place
+ * in line until `work` has settled. What the request leaves running after that (a
+ * live stream's timer) takes its place when it asks: it would otherwise carry the
+ * request's early place, ahead of every request since, for as long as it runs.
  */
-export function outsideArrivalOrder<T>(work: () => T): T {
-  return arrival.exit(work)
+export function inArrivalOrder<T>(work: () => T): T {
+  const request: Arrival = { place: arrivals++, open: true }
+  const close = () => void (request.open = false)
+  const result = arrival.run(request, work)
+  if (result instanceof Promise) result.then(close, close)
+  else close()
+  return result
 }
 
 type Turn = { place: number; start: () => void }
@@ -83,7 +86,8 @@ function arrivalLine(capacity: number, later: (handOn: () => void) => void) {
 
   /** Waits for a turn; the turn ends when the returned function is called (once). */
   const takeTurn = (): Promise<() => void> => {
-    const place = arrival.getStore() ?? arrivals++
+    const request = arrival.getStore()
+    const place = request?.open ? request.place : arrivals++
     return new Promise((resolve) => {
       const start = () => {
         let ended = false

@@ -1,5 +1,4 @@
 import type { Deps } from '#server/platform/context.ts'
-import { outsideArrivalOrder } from '#server/db/arrival-order.ts'
 
 // Every open event stream re-reads its session once a minute: a revoked session
 // ends its stream, a lapsed subscription stops its topics, within that minute.
@@ -55,9 +54,8 @@ export function createRecheckWheel({
       const entry = { check }
       slot.add(entry)
       size++
-      // no timer while no stream is open (an idle instance, a test's app); started apart
-      // from the stream's request, whose place in PGlite's line it would keep (db/arrival-order.ts)
-      stop ??= outsideArrivalOrder(() => ticker(turnMs / slots, tick))
+      // no timer while no stream is open (an idle instance, a test's app)
+      stop ??= ticker(turnMs / slots, tick)
       return () => {
         if (!slot.delete(entry)) return
         if (--size === 0) {
