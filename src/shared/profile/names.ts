@@ -7,6 +7,11 @@ import type { ProfileInput } from './schemas.ts'
 
 export type MemberNames = { firstName: string; lastName: string }
 
+/** The name a person reads: the profile's names, else `fallback` (the account's name, the address). */
+export function displayName(first: string | null | undefined, last: string | null | undefined, fallback: string) {
+  return [first, last].filter(Boolean).join(' ').trim() || fallback
+}
+
 /** The account's name in two: its first word and the rest. */
 export function splitAccountName(name: string | null | undefined): MemberNames {
   const [firstName = '', ...rest] = (name ?? '').trim().split(/\s+/)

@@ -26,6 +26,7 @@ import {
   type ProfileCard,
 } from '#shared/community/schemas.ts'
 import { withLike } from '#shared/community/feed-answer.ts'
+import { displayName } from '#shared/profile/names.ts'
 import { feedCacheOf, type FeedPageEntry } from './feed-cache.ts'
 import { preparePostMedia } from './media.ts'
 import * as queries from './queries.ts'
@@ -37,10 +38,6 @@ type AuthorColumns = {
   authorAccountName: string
   authorAvatarUrl: string | null
   authorRole: string | null
-}
-
-function displayName(first: string | null, last: string | null, fallback: string) {
-  return [first, last].filter(Boolean).join(' ').trim() || fallback
 }
 
 function toAuthor(row: AuthorColumns) {

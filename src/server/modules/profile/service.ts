@@ -22,7 +22,7 @@ import {
   type SkillView,
 } from '#shared/profile/skills.ts'
 import * as queries from './queries.ts'
-import { emptyProfileInput, splitAccountName } from '#shared/profile/names.ts'
+import { displayName, emptyProfileInput, splitAccountName } from '#shared/profile/names.ts'
 
 // The member's own profile, avatar and skills (spec 001 §3, §5, §8, §9). Every
 // function works on the signed-in member's id only: no id ever comes from the request.
@@ -52,7 +52,7 @@ function toProfileView(userId: string, row: ProfileRow): ProfileView {
   return {
     id: userId,
     email: row.email,
-    name: [firstName, lastName].filter(Boolean).join(' ') || row.accountName || row.email,
+    name: displayName(firstName, lastName, row.accountName || row.email),
     firstName,
     lastName,
     avatarUrl: p?.avatarUrl ?? null,

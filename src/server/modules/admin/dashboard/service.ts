@@ -1,6 +1,7 @@
 import type { Ctx, Deps } from '#server/platform/context.ts'
 import { isAdminUser, requireAdmin } from '#server/platform/guards.ts'
 import { dashboardWeekDays, recentUsersShown, type DashboardFigures, type RecentUser } from '#shared/admin/dashboard.ts'
+import { displayName } from '#shared/profile/names.ts'
 import * as queries from './queries.ts'
 
 const dayMs = 86_400_000
@@ -61,7 +62,7 @@ export async function listRecentUsers(ctx: Ctx): Promise<RecentUser[]> {
   const rows = await queries.listRecentUsers(ctx.deps.db, recentUsersShown)
   return rows.map((row) => ({
     id: row.id,
-    name: [row.firstName, row.lastName].filter(Boolean).join(' ') || row.accountName || row.email,
+    name: displayName(row.firstName, row.lastName, row.accountName || row.email),
     email: row.email,
     avatarUrl: row.avatarUrl ?? null,
     isAdmin: isAdminUser(row),

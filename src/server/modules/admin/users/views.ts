@@ -10,15 +10,11 @@ import {
   type UserImportView,
 } from '#shared/admin/users.ts'
 import type { ImportRow, UserRow } from './queries.ts'
+import { displayName } from '#shared/profile/names.ts'
 
 // The rows of admin user management as the API answers them (shared/admin/users.ts).
 
 const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null)
-
-/** The name a person reads: the profile's names, else the account's, else the address. */
-export function displayName(first: string | null | undefined, last: string | null | undefined, fallback: string) {
-  return [first, last].filter(Boolean).join(' ').trim() || fallback
-}
 
 export function toUserRow(row: UserRow): AdminUserRow {
   return {
