@@ -4,7 +4,7 @@ import type { Db } from '#server/db/client.ts'
 import { figureQueries, listRecentUsers } from '#server/modules/admin/dashboard/queries.ts'
 import { recentUsersShown } from '#shared/admin/dashboard.ts'
 import { experienceLevels } from '#shared/constants.ts'
-import { explain as explainStatement, type Statement } from './explain.ts'
+import { executionMs, explain as explainStatement, type Statement } from './explain.ts'
 import type { Plan } from './seed.ts'
 
 // The admin bench's data (bench/admin.ts), written in the server process
@@ -85,9 +85,6 @@ const dialect = new PgDialect()
 /** EXPLAIN ANALYZE of `query` (a builder's SQL or a statement). */
 const explain = (db: Db, query: SQL | Statement) =>
   explainStatement(db, query instanceof SQL ? dialect.sqlToQuery(query) : query, 'analyze')
-
-/** The time EXPLAIN ANALYZE measured, in ms. */
-export const executionMs = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN)
 
 /** Under this a figure that must read most of its table still leaves /admin far inside its second. */
 export const fullCountGoalMs = 100

@@ -15,7 +15,8 @@
 //   npx tsx bench/admin.ts                                  # PGlite, then PostgreSQL when one answers
 //   BENCH_ENGINES=postgres npx tsx bench/admin.ts           # one engine
 //   BENCH_MEMBERS=20000 BENCH_SECONDS=3 npx tsx bench/admin.ts   # a quick look
-import { executionMs, memberSearchWord } from './admin-seed.ts'
+import { memberSearchWord } from './admin-seed.ts'
+import { executionMs } from './explain.ts'
 import { benchAdmin } from './seed.ts'
 import {
   browserGet,

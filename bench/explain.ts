@@ -39,3 +39,6 @@ export async function explain(db: Db, statement: Statement, options = ''): Promi
   )) as unknown as { rows: Array<Record<string, string>> }
   return plan.rows.map((row) => Object.values(row)[0]).join('\n')
 }
+
+/** The time an EXPLAIN ANALYZE plan measured, in ms (NaN for a plan without it). */
+export const executionMs = (plan: string) => Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN)

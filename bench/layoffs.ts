@@ -34,7 +34,7 @@ import * as queries from '#server/modules/layoffs/queries.ts'
 import { layoffImportBatchSize, usStates } from '#shared/layoffs/constants.ts'
 import type { LayoffFilters, LayoffImportPreview, LayoffImportView, LayoffSort } from '#shared/layoffs/schemas.ts'
 import { benchAdmin } from './seed.ts'
-import { explain as explainStatement, recordingDb, type Statement } from './explain.ts'
+import { executionMs, explain as explainStatement, recordingDb, type Statement } from './explain.ts'
 import {
   browserAcceptEncoding,
   cookieHeader,
@@ -286,8 +286,8 @@ async function explainList(database: Database): Promise<ExplainedPlan[]> {
   const explain = async (label: string, query: Statement) => {
     const text = await explainStatement(database.db, query, 'analyze, costs off')
     const indexed = /Index (Only )?Scan|Bitmap Index Scan/.test(text) && !/Seq Scan on layoff_records/.test(text)
-    const ms = /Execution Time: ([\d.]+) ms/.exec(text)
-    plans.push({ label, text, indexed, ms: ms ? Number(ms[1]) : null })
+    const ms = executionMs(text)
+    plans.push({ label, text, indexed, ms: Number.isNaN(ms) ? null : ms })
   }
   for (const { label, filters } of cases) {
     for (const sort of sorts)
