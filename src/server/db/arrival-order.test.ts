@@ -135,4 +135,24 @@ describe.skipIf(process.env.TEST_DB_KIND !== 'postgres')('a PostgreSQL pool in a
     expect(done).toEqual(['committed', 'after the transactions'])
     await expect(select('still moving', done)).resolves.toBeUndefined()
   })
+
+  test("a failed statement gives up its turn, and a request's leftover work takes a new place", async () => {
+    const done: string[] = []
+    const holding = select('background', done, 0.2)
+    const failing = oneConnection.db.execute(sql`select 1 / 0`)
+    let release = () => {}
+    const asked = new Promise<void>((resolve) => (release = resolve))
+    let timer: Promise<void> | undefined
+    await inArrivalOrder(async () => {
+      timer = asked.then(() => select("first's timer", done))
+    })
+    const second = inArrivalOrder(() => select('second', done))
+    // the failing statement and the second request wait behind the slow one
+    await expect.poll(() => oneConnection.poolWaiting!()).toBe(2)
+    release()
+    await expect(failing).rejects.toThrow()
+    await Promise.all([holding, second, timer])
+    expect(done).toEqual(['background', 'second', "first's timer"])
+    expect(oneConnection.poolWaiting!()).toBe(0)
+  })
 })
