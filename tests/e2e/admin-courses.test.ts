@@ -303,7 +303,7 @@ describe('course management', () => {
     const confirm = page.getByRole('alertdialog', { name: 'Delete All Courses' })
     await confirm.getByText(courseMessages.confirmDeleteAllCount(3)).waitFor()
     await confirm.getByRole('button', { name: 'Delete all 3 courses' }).click()
-    await page.getByText(courseMessages.deletedAll(3)).waitFor()
+    await page.getByText(courseMessages.deletedAll(3), { exact: true }).waitFor()
     // the Deleted courses view opens with them
     await page.getByRole('button', { name: 'Deleted courses (3)', pressed: true }).waitFor()
     await expect.poll(() => cards.count()).toBe(3)
